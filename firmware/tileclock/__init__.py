@@ -1,0 +1,1 @@
+# tileclock: the game clock and score keeper for speed word games.

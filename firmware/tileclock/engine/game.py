@@ -1,0 +1,93 @@
+# What every game shares: refusals, the action history, replay and undo.
+#
+# Every change of state is an action (now, verb, args). A game applies an
+# action through its `do_<verb>` method, which must check everything before it
+# changes anything: a refused action raises Refused and leaves the state as it
+# was. Replaying the history on a fresh game rebuilds the exact state, which is
+# how undo works, and how the device's journal resumes a round after a reboot.
+
+
+class Refused(Exception):
+    """An action the rules do not allow; str(e) is the reason shown to players."""
+
+    @property
+    def reason(self):
+        return self.args[0] if self.args else "refused"
+
+
+MAX_SEATS = 8
+MIN_SEATS = 2
+MAX_NAME = 10
+
+
+def check_name(name):
+    if not isinstance(name, str) or not name:
+        raise Refused("a name is needed")
+    if len(name) > MAX_NAME:
+        raise Refused("name longer than %d letters" % MAX_NAME)
+    for ch in name:
+        if ch in " \t\r\n#=,":
+            raise Refused("name has a space or one of # = ,")
+    return name
+
+
+def check_int(value, low, high, what):
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise Refused("%s must be a whole number" % what)
+    if value < low or value > high:
+        raise Refused("%s must be %d to %d" % (what, low, high))
+    return value
+
+
+class Game:
+    KIND = "game"
+
+    def __init__(self):
+        self.history = []
+        self.reset()
+
+    def reset(self):
+        """Build the state of a game before any action."""
+        raise NotImplementedError
+
+    def do(self, now, verb, args=()):
+        """Apply one action, or raise Refused and change nothing."""
+        handler = getattr(self, "do_" + verb, None)
+        if handler is None:
+            raise Refused("%s has no action '%s'" % (self.KIND, verb))
+        args = tuple(args)
+        try:
+            handler(now, *args)
+        except TypeError:
+            # Most likely a wrong number of arguments. Rebuild from the history
+            # in case the handler had already changed something.
+            self._rebuild()
+            raise Refused("wrong arguments for '%s'" % verb)
+        self.history.append((now, verb, args))
+
+    def replay(self, actions):
+        """Apply a list of (now, verb, args); stops at the first refusal."""
+        for now, verb, args in actions:
+            self.do(now, verb, args)
+
+    def undo(self):
+        """Take back the last action; returns it, or raises Refused."""
+        if not self.history:
+            raise Refused("nothing to undo")
+        last = self.history.pop()
+        self._rebuild()
+        return last
+
+    def _rebuild(self):
+        actions = self.history
+        self.history = []
+        self.reset()
+        self.replay(actions)
+
+    def tick(self, now):
+        """Cue for this moment (a constant from engine.cues) or 0; no state change."""
+        return 0
+
+    def sheet(self):
+        """The score sheet as plain dicts, lists, strings and ints."""
+        raise NotImplementedError

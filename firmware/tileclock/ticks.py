@@ -1,0 +1,30 @@
+# The board's millisecond tick counter arithmetic, the same on every interpreter.
+#
+# The RP2040's time.ticks_ms() wraps every 2**30 ms (about 12.4 days). The
+# MicroPython unix port and CPython wrap elsewhere or never, so the engine and
+# the app do their own wrap-safe arithmetic with the Pico's period: a test on
+# the laptop then crosses the wrap exactly as the device does.
+try:
+    from micropython import const
+except ImportError:
+    def const(x):
+        return x
+
+TICKS_PERIOD = const(1 << 30)
+TICKS_MAX = const((1 << 30) - 1)
+_TICKS_HALF = const(1 << 29)
+
+
+def ticks_add(ticks, delta):
+    """The tick value `delta` ms after `ticks` (delta may be negative)."""
+    return (ticks + delta) & TICKS_MAX
+
+
+def ticks_diff(end, start):
+    """Signed ms from `start` to `end`; valid while they are < 2**29 ms apart."""
+    return ((end - start + _TICKS_HALF) & TICKS_MAX) - _TICKS_HALF
+
+
+def wrap(ticks):
+    """Any integer folded onto the counter's range (for virtual clocks)."""
+    return ticks & TICKS_MAX

@@ -1,0 +1,1 @@
+# tileclock host tools: simulator, deploy, replay, referee, score sheets.

@@ -1,0 +1,42 @@
+# Runs the plain-assert tests of tests/firmware/ on MicroPython:
+#     micropython -X heapsize=190wK tests/run_on_micropython.py [NAME ...]
+# Imports every test_*.py, calls every test_* function, prints a line per
+# failure and `N passed, N failed`, and exits 1 if anything failed.
+import os
+import sys
+
+HERE = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
+ROOT = HERE + "/.."
+sys.path.insert(0, HERE + "/firmware")
+sys.path.insert(0, ROOT + "/firmware")
+
+
+def main(only):
+    passed = failed = 0
+    names = sorted(n for n in os.listdir(HERE + "/firmware") if n.startswith("test_") and n.endswith(".py"))
+    for filename in names:
+        modname = filename[:-3]
+        if only and modname not in only:
+            continue
+        try:
+            module = __import__(modname)
+        except Exception as e:
+            failed += 1
+            print("FAIL import", modname, repr(e))
+            continue
+        for attr in sorted(dir(module)):
+            fn = getattr(module, attr)
+            if attr.startswith("test_") and callable(fn):
+                try:
+                    fn()
+                    passed += 1
+                except Exception as e:
+                    failed += 1
+                    print("FAIL", modname + "." + attr, repr(e))
+                    sys.print_exception(e)
+    print("%d passed, %d failed" % (passed, failed))
+    return failed
+
+
+if __name__ == "__main__":
+    sys.exit(1 if main(sys.argv[1:]) else 0)
