@@ -1,0 +1,22 @@
+# Button events as small ints, so polling never allocates: (kind << 4) | seat.
+try:
+    from micropython import const
+except ImportError:
+    def const(x):
+        return x
+
+NONE = const(0)
+PRESS = const(1)
+LONG = const(2)
+
+
+def make(kind, seat):
+    return (kind << 4) | seat
+
+
+def kind_of(event):
+    return event >> 4
+
+
+def seat_of(event):
+    return event & 0x0F

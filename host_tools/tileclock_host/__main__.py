@@ -1,0 +1,3 @@
+from tileclock_host.cli import main
+
+raise SystemExit(main())
