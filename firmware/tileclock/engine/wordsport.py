@@ -1,0 +1,505 @@
+# Word-Sport (rules/word-sport.txt): a count-up race to use every tile, then a
+# countdown for second and third place, then the score sheet.
+#
+# Everything is an action, so replaying the history rebuilds the evening:
+#   between rounds  seat N NAME, unseat N, tiles full|half|double,
+#                   countdown MS, start
+#   play            go N, stuck, out N (the win), pause, resume, void
+#   countdown       out N (2nd, 3rd ...), pause, resume, stop, void
+#   after time up   unused N K, sevens N K, grid N [0|1], dq N, stop, close, void
+# docs/wordsport.md describes them, the phases, the sheet and a worked example.
+from tileclock.engine import cues
+from tileclock.engine.game import MAX_SEATS, MIN_SEATS, Game, Refused, check_int, check_name
+from tileclock.engine.pool import SET_SIZES, TilePool
+from tileclock.engine.timing import Countdown, Stopwatch
+
+try:
+    from micropython import const
+except ImportError:
+    def const(x):
+        return x
+
+# Phases. A round runs PLAY -> COUNTDOWN -> ENTRY and back to SETUP.
+SETUP = const(0)      # between rounds: seats and options
+PLAY = const(1)       # count-up running, tiles drawn on go / stuck
+COUNTDOWN = const(2)  # someone won; the others race the countdown
+ENTRY = const(3)      # play is over: unused tiles, sevens, grids, dq
+PHASE_NAMES = ("setup", "play", "countdown", "entry")
+
+DEFAULT_COUNTDOWN_MS = const(60000)
+MIN_COUNTDOWN_MS = const(10000)
+MAX_COUNTDOWN_MS = const(600000)
+PLACE_POINTS = (10, 5, 3)       # first, second, third
+BONUS = const(5)                # each seven, one grid, two minutes, straight run
+MAX_SEVENS = const(3)           # "up to fifteen points for three seven letter words"
+TWO_MINUTES_MS = const(120000)  # "two minutes or less": 2:00.000 still counts
+
+# A committed round: (number, void, win_ms, winner, rows), each row a tuple
+# indexed by the _R_* constants. Tuples, not dicts: ten rounds of eight rows
+# must fit the engine's memory budget.
+_R_NAME = const(0)
+_R_SEAT = const(1)
+_R_PLACE = const(2)
+_R_FINISH = const(3)
+_R_UNUSED = const(4)
+_R_SEVENS = const(5)
+_R_GRID = const(6)
+_R_TWO_MIN = const(7)
+_R_RUN = const(8)
+_R_DQ = const(9)
+_R_TOTAL = const(10)
+
+
+class WordSport(Game):
+    KIND = "wordsport"
+
+    def reset(self):
+        self.phase = SETUP
+        self.names = [None] * MAX_SEATS   # names[seat - 1]
+        self.set_name = "full"
+        self.countdown_length = DEFAULT_COUNTDOWN_MS
+        self.players = []                 # every name that played, first appearance first
+        self.totals = {}                  # name -> grand total of closed rounds
+        self.rounds = []                  # committed rounds, see _R_* above
+        self.fastest_win = None           # (name, ms, round number) or None
+        self.last_cue = cues.NONE
+        self._clear_round()
+
+    def _clear_round(self):
+        self.pool = None
+        self.round_seats = []   # seat numbers of this round; index = pool index
+        self.finishers = []     # seats in finishing order; the first is the win
+        self.last_call = 0      # seat of the last go, 0 for stuck (or none yet)
+        self.win_ms = None
+        self._watch = Stopwatch()
+        self._countdown = Countdown(self.countdown_length)
+        self._finish_ms = []
+        self._unused = []
+        self._sevens = []
+        self._grid = []
+        self._dq = []
+        self._run_seat = 0      # who said every go so far: 0 nobody yet, -1 broken
+        self._cued_second = 11  # tick's edge memory (not rules state)
+
+    # ---- read-only API for the screens ------------------------------------
+
+    @property
+    def round_number(self):
+        """The round being played, or between rounds the next one (from 1)."""
+        return len(self.rounds) + 1
+
+    @property
+    def paused(self):
+        if self.phase == PLAY:
+            return not self._watch.running
+        if self.phase == COUNTDOWN:
+            return not self._countdown.running
+        return False
+
+    @property
+    def tiles_each(self):
+        """Tiles every player of the round holds (all hold the same)."""
+        return self.pool.drawn[0] if self.pool else 0
+
+    def seated(self):
+        return [i + 1 for i in range(MAX_SEATS) if self.names[i] is not None]
+
+    def clock_ms(self, now):
+        """The count-up; it freezes at the win."""
+        return self._watch.elapsed(now) if self.phase != SETUP else 0
+
+    def countdown_ms(self, now):
+        """What is left of the countdown (its full length before the win)."""
+        return self._countdown.remaining(now)
+
+    def time_up(self, now):
+        """True once play is over: the countdown ran out or was stopped."""
+        if self.phase == ENTRY:
+            return True
+        return self.phase == COUNTDOWN and self._countdown.expired(now)
+
+    def tick(self, now):
+        """LAST_TEN once a second in the last ten seconds, then TIME_UP once.
+
+        Allocates nothing; `_cued_second` only remembers which second was
+        already cued so each sounds once.
+        """
+        if self.phase != COUNTDOWN:
+            self._cued_second = 11
+            return cues.NONE
+        left = self._countdown.remaining(now)
+        second = (left + 999) // 1000
+        if second >= self._cued_second or second > 10:
+            return cues.NONE
+        self._cued_second = second
+        return cues.TIME_UP if second == 0 else cues.LAST_TEN
+
+    def live_rows(self, now):
+        """The round in progress as sheet rows in place order, each with
+        "grand": the player's grand total if the round closed now."""
+        if self.phase == SETUP:
+            return []
+        rows = self._round_dict(self._score_round(self.round_number, False))["rows"]
+        for row in rows:
+            row["grand"] = self.totals.get(row["name"], 0) + row["total"]
+        rows.sort(key=_place_order)
+        return rows
+
+    # ---- checks shared by the actions --------------------------------------
+
+    def _seat(self, seat):
+        """Index into the round's lists of a seat that plays this round."""
+        check_int(seat, 1, MAX_SEATS, "seat")
+        if seat not in self.round_seats:
+            raise Refused("seat %d is not in this round" % seat)
+        return self.round_seats.index(seat)
+
+    def _need_setup(self):
+        if self.phase != SETUP:
+            raise Refused("a round is running: close or void it first")
+
+    def _need_round(self):
+        if self.phase == SETUP:
+            raise Refused("no round running")
+
+    def _need_draw(self):
+        self._need_round()
+        if self.phase != PLAY:
+            raise Refused("the round is won: no more tiles")
+        if not self._watch.running:
+            raise Refused("the clock is paused: resume first")
+        if not self.pool.can_serve(1):
+            raise Refused("pool spent: the next finisher wins")
+
+    def _need_entry(self, now):
+        """Entries are made once play is over (time up, or stopped)."""
+        self._need_round()
+        if not self.time_up(now):
+            raise Refused("entries wait until time is up")
+
+    def _to_entry(self, now):
+        if self.phase == COUNTDOWN:
+            self._countdown.pause(now)  # freeze it: entries may come days later
+            self.phase = ENTRY
+
+    # ---- between rounds -----------------------------------------------------
+
+    def do_seat(self, now, seat, name):
+        self._need_setup()
+        check_int(seat, 1, MAX_SEATS, "seat (at most %d players)" % MAX_SEATS)
+        check_name(name)
+        if self.names[seat - 1] is not None:
+            raise Refused("seat %d has %s: unseat first" % (seat, self.names[seat - 1]))
+        if name in self.names:
+            raise Refused("%s is at seat %d" % (name, self.names.index(name) + 1))
+        self.names[seat - 1] = name
+        self.last_cue = cues.NONE
+
+    def do_unseat(self, now, seat):
+        self._need_setup()
+        check_int(seat, 1, MAX_SEATS, "seat")
+        if self.names[seat - 1] is None:
+            raise Refused("nobody at seat %d" % seat)
+        self.names[seat - 1] = None
+        self.last_cue = cues.NONE
+
+    def do_tiles(self, now, set_name):
+        self._need_setup()
+        if set_name not in SET_SIZES:
+            raise Refused("tile set is full, half or double")
+        self.set_name = set_name
+        self.last_cue = cues.NONE
+
+    def do_countdown(self, now, ms):
+        self._need_setup()
+        check_int(ms, MIN_COUNTDOWN_MS, MAX_COUNTDOWN_MS, "countdown ms")
+        self.countdown_length = ms
+        self.last_cue = cues.NONE
+
+    def do_start(self, now):
+        self._need_setup()
+        seats = self.seated()
+        if len(seats) < MIN_SEATS:
+            raise Refused("%d to %d players needed" % (MIN_SEATS, MAX_SEATS))
+        total = SET_SIZES[self.set_name]
+        if total < 7 * len(seats):
+            raise Refused("a %s set (%d tiles) is too small for %d players" % (self.set_name, total, len(seats)))
+        self._clear_round()
+        self.pool = TilePool(total, len(seats))
+        self.pool.deal_hands()
+        self.round_seats = seats
+        count = len(seats)
+        self._finish_ms = [None] * count
+        self._unused = [None] * count
+        self._sevens = [0] * count
+        self._grid = [False] * count
+        self._dq = [False] * count
+        for seat in seats:
+            if self.names[seat - 1] not in self.totals:
+                self.players.append(self.names[seat - 1])
+                self.totals[self.names[seat - 1]] = 0
+        self._watch.start(now)
+        self.phase = PLAY
+        self.last_cue = cues.GO
+
+    # ---- play ---------------------------------------------------------------
+
+    def do_go(self, now, seat):
+        self._need_round()
+        self._seat(seat)
+        self._need_draw()
+        self.pool.draw_round(1)
+        if self._run_seat == 0:
+            self._run_seat = seat
+        elif self._run_seat != seat:
+            self._run_seat = -1
+        self.last_call = seat
+        self.last_cue = cues.TAKE_ONE
+
+    def do_stuck(self, now):
+        # Nobody's call: it neither makes nor breaks a straight run.
+        self._need_draw()
+        self.pool.draw_round(1)
+        self.last_call = 0
+        self.last_cue = cues.TAKE_ONE
+
+    def do_out(self, now, seat):
+        self._need_round()
+        i = self._seat(seat)
+        if self.phase == PLAY:
+            if self.pool.can_serve(1):
+                raise Refused("no win while the pool serves everyone: say go or stuck")
+            if not self._watch.running:
+                raise Refused("the clock is paused: resume first")
+            self._watch.pause(now)
+            self.win_ms = self._watch.elapsed(now)
+            self._finish_ms[i] = self.win_ms
+            self.finishers.append(seat)
+            self._countdown.start(now)
+            self.phase = COUNTDOWN
+            self.last_cue = cues.WIN
+            return
+        if self.phase != COUNTDOWN:
+            raise Refused("play is over")
+        if self._finish_ms[i] is not None:
+            raise Refused("seat %d has finished already" % seat)
+        if self._countdown.expired(now):
+            raise Refused("time is up")
+        if not self._countdown.running:
+            raise Refused("the clock is paused: resume first")
+        self._finish_ms[i] = self.win_ms + self._countdown.elapsed(now)
+        self.finishers.append(seat)
+        self.last_cue = cues.NONE
+
+    def do_pause(self, now):
+        self._need_round()
+        if self.phase == ENTRY or self.time_up(now):
+            raise Refused("play is over")
+        if self.paused:
+            raise Refused("already paused")
+        if self.phase == PLAY:
+            self._watch.pause(now)
+        else:
+            self._countdown.pause(now)
+        self.last_cue = cues.NONE
+
+    def do_resume(self, now):
+        self._need_round()
+        if not self.paused:
+            raise Refused("not paused")
+        if self.phase == PLAY:
+            self._watch.resume(now)
+        else:
+            self._countdown.resume(now)
+        self.last_cue = cues.NONE
+
+    def do_stop(self, now):
+        """End the countdown early once everyone has finished."""
+        self._need_round()
+        if self.phase == PLAY:
+            raise Refused("nobody has won yet")
+        if self.phase == ENTRY:
+            raise Refused("play is over already")
+        if not self.time_up(now):
+            if len(self.finishers) < len(self.round_seats):
+                raise Refused("players still playing: wait for time up")
+        self._to_entry(now)
+        self.last_cue = cues.NONE
+
+    # ---- after time up --------------------------------------------------------
+
+    def do_unused(self, now, seat, count):
+        self._need_entry(now)
+        i = self._seat(seat)
+        if self._finish_ms[i] is not None:
+            raise Refused("seat %d finished: no unused tiles" % seat)
+        check_int(count, 0, self.tiles_each, "unused tiles")
+        if self.tiles_each - count < 7 * self._sevens[i]:
+            raise Refused("%d sevens need %d placed tiles" % (self._sevens[i], 7 * self._sevens[i]))
+        self._unused[i] = count
+        self._to_entry(now)
+        self.last_cue = cues.NONE
+
+    def do_sevens(self, now, seat, count):
+        self._need_entry(now)
+        i = self._seat(seat)
+        placed = self.tiles_each - (self._unused[i] or 0)
+        check_int(count, 0, min(MAX_SEVENS, placed // 7), "seven-letter words")
+        self._sevens[i] = count
+        self._to_entry(now)
+        self.last_cue = cues.NONE
+
+    def do_grid(self, now, seat, one_grid=1):
+        self._need_entry(now)
+        i = self._seat(seat)
+        check_int(one_grid, 0, 1, "one grid (1 yes, 0 no)")
+        self._grid[i] = one_grid == 1
+        self._to_entry(now)
+        self.last_cue = cues.NONE
+
+    def do_dq(self, now, seat):
+        self._need_entry(now)
+        i = self._seat(seat)
+        if self._dq[i]:
+            raise Refused("seat %d is disqualified already" % seat)
+        self._dq[i] = True
+        self._to_entry(now)
+        self.last_cue = cues.NONE
+
+    def do_void(self, now):
+        """The round is null and void: recorded, but nothing counts."""
+        self._need_round()
+        self.rounds.append(self._score_round(self.round_number, True))
+        self._clear_round()
+        self.phase = SETUP
+        self.last_cue = cues.NONE
+
+    def do_close(self, now):
+        """Commit the round to the totals."""
+        self._need_entry(now)
+        record = self._score_round(self.round_number, False)
+        for row in record[4]:
+            missing = row[_R_FINISH] is None and row[_R_UNUSED] is None and not row[_R_DQ]
+            if missing and _places_open(record[4]):
+                raise Refused("unused tiles of %s (seat %d) needed to place them" % (row[_R_NAME], row[_R_SEAT]))
+        self.rounds.append(record)
+        for row in record[4]:
+            self.totals[row[_R_NAME]] += row[_R_TOTAL]
+        win_ms = record[2]
+        if win_ms is not None and (self.fastest_win is None or win_ms < self.fastest_win[1]):
+            self.fastest_win = (record[3], win_ms, record[0])
+        self._clear_round()
+        self.phase = SETUP
+        self.last_cue = cues.NONE
+
+    # ---- scoring ----------------------------------------------------------------
+
+    def _places(self):
+        """Place per round index (None: disqualified or not yet known).
+
+        Finishers take places in finishing order. Non-finishers follow by
+        fewest unused tiles; equal counts share the better place and the
+        places they fill are skipped (2, 2, 4). They are placed only once
+        every non-finisher's count is in.
+        """
+        count = len(self.round_seats)
+        places = [None] * count
+        place = 1
+        for seat in self.finishers:
+            i = self.round_seats.index(seat)
+            if not self._dq[i]:
+                places[i] = place
+                place += 1
+        waiting = [i for i in range(count) if self._finish_ms[i] is None and not self._dq[i]]
+        for i in waiting:
+            if self._unused[i] is None:
+                return places
+        for i in waiting:
+            fewer = 0
+            for j in waiting:
+                if self._unused[j] < self._unused[i]:
+                    fewer += 1
+            places[i] = place + fewer
+        return places
+
+    def _score_round(self, number, void):
+        """The round as a committed record (see _R_*), scored as it stands."""
+        places = self._places()
+        run_seat = self.finishers[0] if self.finishers and self._run_seat > 0 else 0
+        rows = []
+        winner = None
+        win_ms = None
+        for i in range(len(self.round_seats)):
+            seat = self.round_seats[i]
+            name = self.names[seat - 1]
+            place = None if void else places[i]
+            finish = self._finish_ms[i]
+            counts = not void and not self._dq[i]
+            place_points = PLACE_POINTS[place - 1] if place is not None and place <= 3 else 0
+            sevens = BONUS * self._sevens[i] if counts else 0
+            grid = BONUS if counts and self._grid[i] else 0
+            two_min = 0
+            if counts and finish is not None and place is not None and place <= 3 and finish <= TWO_MINUTES_MS:
+                two_min = BONUS
+            run = BONUS if counts and seat == run_seat == self._run_seat else 0
+            unused = 0 if finish is not None else self._unused[i]
+            total = place_points + sevens + grid + two_min + run
+            rows.append((name, seat, place, finish, unused, self._sevens[i], grid, two_min, run,
+                         self._dq[i], total))
+            if place == 1 and winner is None:
+                winner = name
+                win_ms = finish
+        return (number, void, win_ms, winner, tuple(rows))
+
+    # ---- the score sheet ----------------------------------------------------------
+
+    def _round_dict(self, record):
+        rows = []
+        for r in record[4]:
+            place = r[_R_PLACE]
+            rows.append({
+                "name": r[_R_NAME], "seat": r[_R_SEAT], "place": place,
+                "place_points": PLACE_POINTS[place - 1] if place is not None and place <= 3 else 0,
+                "sevens": r[_R_SEVENS], "sevens_points": 0 if r[_R_DQ] or record[1] else BONUS * r[_R_SEVENS],
+                "one_grid": r[_R_GRID], "two_minute": r[_R_TWO_MIN], "straight_run": r[_R_RUN],
+                "dq": r[_R_DQ], "finish_ms": r[_R_FINISH], "unused": r[_R_UNUSED], "total": r[_R_TOTAL],
+            })
+        return {"number": record[0], "void": record[1], "win_ms": record[2], "winner": record[3], "rows": rows}
+
+    def sheet(self):
+        standings = [[name, self.totals[name]] for name in self.players]
+        standings.sort(key=_standing_order)
+        fastest = None
+        if self.fastest_win is not None:
+            fastest = {"name": self.fastest_win[0], "ms": self.fastest_win[1], "round": self.fastest_win[2]}
+        current = None
+        if self.phase != SETUP:
+            current = self._round_dict(self._score_round(self.round_number, False))
+        return {
+            "game": self.KIND,
+            "players": list(self.players),
+            "rounds": [self._round_dict(r) for r in self.rounds],
+            "totals": dict(self.totals),
+            "standings": standings,
+            "current": current,
+            "fastest_win": fastest,
+        }
+
+
+def _places_open(rows):
+    """True while fewer than three players hold a place (so the unplaced
+    non-finishers are still competing for points)."""
+    placed = 0
+    for row in rows:
+        if row[_R_PLACE] is not None:
+            placed += 1
+    return placed < len(PLACE_POINTS)
+
+
+def _standing_order(pair):
+    return (-pair[1], pair[0])
+
+
+def _place_order(row):
+    place = row["place"]
+    return (place if place is not None else 99, row["seat"])

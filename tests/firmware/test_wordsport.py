@@ -1,0 +1,532 @@
+# Word-Sport engine: every figure below is worked out by hand from
+# rules/word-sport.txt (places 10/5/3, +5 per seven, one grid, two minutes,
+# straight run), not copied from the code's output.
+from check import raises
+
+from tileclock.engine import cues
+from tileclock.engine.game import Refused
+from tileclock.engine.script import dump, load
+from tileclock.engine.wordsport import COUNTDOWN, ENTRY, PLAY, SETUP, WordSport
+from tileclock.ticks import TICKS_PERIOD, ticks_add
+
+NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")
+
+
+def seated(count, set_name="full"):
+    g = WordSport()
+    for seat in range(1, count + 1):
+        g.do(0, "seat", (seat, NAMES[seat - 1]))
+    if set_name != "full":
+        g.do(0, "tiles", (set_name,))
+    return g
+
+
+def draw_all(g, now, caller=0):
+    """Call go (by `caller`) or stuck until the pool can't serve everyone."""
+    calls = 0
+    while g.pool.can_serve(1):
+        if caller:
+            g.do(now, "go", (caller,))
+        else:
+            g.do(now, "stuck")
+        calls += 1
+    return calls
+
+
+def snapshot(g, now):
+    return (g.sheet(), g.phase, list(g.names), g.tiles_each, list(g.finishers), g.last_call,
+            g.clock_ms(now), g.countdown_ms(now), g.paused, g.pool.remaining if g.pool else None,
+            g.set_name, g.countdown_length, g.round_number)
+
+
+def unchanged(g, now, verb, args=()):
+    """The action is refused and the state is exactly as before; the reason."""
+    before = snapshot(g, now)
+    e = raises(Refused, g.do, now, verb, args)
+    assert snapshot(g, now) == before
+    return e.reason
+
+
+def row(sheet_round, name):
+    for r in sheet_round["rows"]:
+        if r["name"] == name:
+            return r
+    raise AssertionError(name)
+
+
+# ---- seats and options ---------------------------------------------------------
+
+
+def test_seat_up_to_eight_and_a_ninth_is_refused():
+    g = seated(8)
+    assert g.seated() == [1, 2, 3, 4, 5, 6, 7, 8]
+    assert g.names[7] == "Hal"
+    assert "8 players" in unchanged(g, 0, "seat", (9, "Ivy"))
+    assert "unseat" in unchanged(g, 0, "seat", (3, "Ivy"))      # seat taken
+    g.do(0, "unseat", (3,))
+    assert "seat 1" in unchanged(g, 0, "seat", (3, "Ann"))      # Ann sits at 1
+    assert "nobody" in unchanged(g, 0, "unseat", (3,))
+    unchanged(g, 0, "seat", (0, "Ivy"))
+    unchanged(g, 0, "seat", (3, "two words"))
+    g.do(0, "seat", (3, "Ivy"))
+    assert g.names[2] == "Ivy"
+
+
+def test_two_to_eight_players_and_sets_too_small_are_refused():
+    g = seated(1)
+    assert "2 to 8" in unchanged(g, 0, "start")
+    g = seated(8, "half")  # 8 x 7 = 56 > 50
+    assert "too small" in unchanged(g, 0, "start")
+    g.do(0, "tiles", ("double",))
+    g.do(0, "start")
+    assert g.tiles_each == 7 and g.pool.remaining == 200 - 56
+    assert "round is running" in unchanged(g, 0, "tiles", ("full",))
+    assert "round is running" in unchanged(g, 0, "seat", (1, "Zed"))
+    assert "round is running" in unchanged(g, 0, "countdown", (30000,))
+    assert "round is running" in unchanged(g, 0, "start")
+
+
+def test_options_are_checked():
+    g = seated(2)
+    assert "full, half or double" in unchanged(g, 0, "tiles", ("triple",))
+    unchanged(g, 0, "countdown", (-5,))
+    unchanged(g, 0, "countdown", (5000000,))
+    g.do(0, "countdown", (90000,))
+    g.do(0, "start")
+    assert g.countdown_ms(0) == 90000
+
+
+def test_wrong_phase_and_unknown_seats():
+    g = seated(3)
+    for verb, args in (("go", (1,)), ("stuck", ()), ("out", (1,)), ("pause", ()), ("unused", (1, 2)),
+                       ("close", ()), ("void", ()), ("dq", (1,))):
+        assert unchanged(g, 0, verb, args) == "no round running"
+    g.do(0, "start")
+    assert "seat must be 1 to 8" in unchanged(g, 0, "go", (9,))
+    assert "not in this round" in unchanged(g, 0, "go", (4,))
+    assert "wait until time is up" in unchanged(g, 0, "unused", (1, 3))
+    assert "no action" in unchanged(g, 0, "jump")
+    assert "wrong arguments" in unchanged(g, 0, "go", (1, 2))
+
+
+# ---- dealing -------------------------------------------------------------------------
+
+
+def test_four_players_end_with_25_each():
+    g = seated(4)
+    g.do(0, "start")
+    assert g.tiles_each == 7
+    assert draw_all(g, 10) == 18  # (100 - 28) / 4
+    assert g.tiles_each == 25 and g.pool.remaining == 0
+    assert unchanged(g, 10, "go", (1,)) == "pool spent: the next finisher wins"
+    assert unchanged(g, 10, "stuck") == "pool spent: the next finisher wins"
+
+
+def test_three_players_33_each_one_left_over():
+    g = seated(3)
+    g.do(0, "start")
+    assert draw_all(g, 10) == 26  # 33 - 7
+    assert g.tiles_each == 33 and g.pool.remaining == 1
+
+
+def test_two_players_50_each_or_25_on_a_half_set():
+    g = seated(2)
+    g.do(0, "start")
+    assert draw_all(g, 10) == 43
+    assert g.tiles_each == 50
+    g = seated(2, "half")
+    g.do(0, "start")
+    assert draw_all(g, 10) == 18
+    assert g.tiles_each == 25 and g.pool.remaining == 0
+
+
+def test_go_is_attributed_and_stuck_is_nobodys():
+    g = seated(2)
+    g.do(0, "start")
+    assert g.last_cue == cues.GO
+    g.do(5, "go", (2,))
+    assert g.last_call == 2 and g.last_cue == cues.TAKE_ONE and g.tiles_each == 8
+    g.do(6, "stuck")
+    assert g.last_call == 0 and g.last_cue == cues.TAKE_ONE and g.tiles_each == 9
+
+
+# ---- the win, the countdown and the finishers -----------------------------------------
+
+
+def test_no_win_before_the_pool_is_spent():
+    g = seated(4)
+    g.do(0, "start")
+    draw_all(g, 10)
+    g.undo()  # back to one tile still for everyone
+    assert g.pool.remaining == 4
+    assert "pool serves everyone" in unchanged(g, 20, "out", (1,))
+
+
+def test_win_freezes_the_clock_and_starts_the_countdown():
+    g = seated(4)
+    g.do(1000, "start")
+    draw_all(g, 50000)
+    assert g.clock_ms(61000) == 60000
+    g.do(96000, "out", (2,))
+    assert g.last_cue == cues.WIN and g.phase == COUNTDOWN
+    assert g.win_ms == 95000 and g.finishers == [2]
+    assert g.clock_ms(500000) == 95000          # frozen at the win
+    assert g.countdown_ms(96000 + 20000) == 40000
+    g.do(96000 + 20000, "out", (3,))            # 95 s + 20 s
+    g.do(96000 + 25000, "out", (4,))            # 95 s + 25 s
+    assert g.finishers == [2, 3, 4]
+    assert "finished already" in unchanged(g, 96000 + 26000, "out", (3,))
+    assert not g.time_up(96000 + 59999)
+    assert g.time_up(96000 + 60000)
+    assert unchanged(g, 96000 + 60000, "out", (1,)) == "time is up"
+    assert "no more tiles" in unchanged(g, 96000 + 30000, "go", (1,))
+    sheet = g.sheet()["current"]
+    assert row(sheet, "Bob")["finish_ms"] == 95000
+    assert row(sheet, "Cat")["finish_ms"] == 115000
+    assert row(sheet, "Dan")["finish_ms"] == 120000
+    assert row(sheet, "Ann")["finish_ms"] is None
+
+
+def test_pause_and_resume_in_play_and_countdown():
+    g = seated(2, "half")
+    g.do(0, "start")
+    g.do(10000, "pause")
+    assert g.paused and g.clock_ms(99999) == 10000
+    assert "paused" in unchanged(g, 20000, "go", (1,))
+    assert "already paused" in unchanged(g, 20000, "pause")
+    g.do(40000, "resume")                       # 30 s interruption not counted
+    assert "not paused" in unchanged(g, 40000, "resume")
+    draw_all(g, 50000)
+    g.do(70000, "out", (1,))
+    assert g.win_ms == 40000
+    g.do(80000, "pause")                        # 50 s of countdown left
+    assert g.countdown_ms(200000) == 50000 and not g.time_up(200000)
+    assert "paused" in unchanged(g, 90000, "out", (2,))
+    g.do(200000, "resume")
+    g.do(210000, "out", (2,))                   # 40 s + 10 + 10 s of countdown
+    assert g.sheet()["current"]["rows"][1]["finish_ms"] == 60000
+    assert not g.time_up(249999) and g.time_up(250000)
+    assert unchanged(g, 250000, "pause") == "play is over"
+
+
+def test_stop_only_once_everyone_has_finished_or_time_is_up():
+    g = seated(3)
+    g.do(0, "start")
+    draw_all(g, 1)
+    g.do(100, "out", (1,))
+    g.do(200, "out", (2,))
+    assert "still playing" in unchanged(g, 300, "stop")
+    g.do(400, "out", (3,))
+    g.do(500, "stop")
+    assert g.phase == ENTRY and g.time_up(500)
+    assert g.countdown_ms(99999) == 59600       # stopped 400 ms into it, frozen
+    assert "over already" in unchanged(g, 600, "stop")
+    g.do(600, "close")
+    assert g.phase == SETUP
+
+
+# ---- scoring -------------------------------------------------------------------------
+
+
+def play_round(g, start, win_at, finishes, caller=0):
+    """Start at `start`, draw everything, seat finishes[0] wins at `win_at` ms
+    of count-up, the others at (seat, countdown ms)."""
+    g.do(start, "start")
+    draw_all(g, ticks_add(start, 1000), caller)
+    win_tick = ticks_add(start, win_at)
+    g.do(win_tick, "out", (finishes[0],))
+    for seat, countdown_ms in finishes[1:]:
+        g.do(ticks_add(win_tick, countdown_ms), "out", (seat,))
+    return ticks_add(win_tick, g.countdown_length)  # time up
+
+
+def test_a_scored_four_player_round():
+    g = seated(4)
+    up = play_round(g, 1000, 95000, (2, (3, 20000), (4, 25000)))
+    g.do(up, "unused", (1, 4))
+    g.do(up, "sevens", (2, 1))
+    g.do(up, "grid", (3,))
+    assert g.phase == ENTRY
+    current = g.sheet()["current"]
+    # Bob: 1st 10 + seven 5 + under two minutes (95 s) 5 = 20
+    bob = row(current, "Bob")
+    assert (bob["place"], bob["place_points"], bob["sevens_points"], bob["two_minute"], bob["total"]) == (1, 10, 5, 5, 20)
+    # Cat: 2nd 5 + one grid 5 + 115 s 5 = 15;  Dan: 3rd 3 + exactly 2:00 5 = 8
+    assert (row(current, "Cat")["total"], row(current, "Dan")["total"]) == (15, 8)
+    ann = row(current, "Ann")
+    assert (ann["place"], ann["unused"], ann["total"]) == (4, 4, 0)
+    g.do(up, "close")
+    sheet = g.sheet()
+    assert sheet["totals"] == {"Ann": 0, "Bob": 20, "Cat": 15, "Dan": 8}
+    assert sheet["standings"] == [["Bob", 20], ["Cat", 15], ["Dan", 8], ["Ann", 0]]
+    assert sheet["rounds"][0]["win_ms"] == 95000 and sheet["rounds"][0]["winner"] == "Bob"
+    assert sheet["fastest_win"] == {"name": "Bob", "ms": 95000, "round": 1}
+    assert sheet["current"] is None and g.phase == SETUP and g.round_number == 2
+
+
+def test_two_minutes_is_inclusive_and_only_for_placed_finishers():
+    g = seated(5, "double")
+    # Ann wins at 1:40; Bob finishes at 1:40 + 20 s = 2:00.000, Cat at 2:00.001,
+    # Dan 4th at 2:05 (no place points, and the bonus is for places 1-3 only).
+    up = play_round(g, 0, 100000, (1, (2, 20000), (3, 20001), (4, 25000)))
+    g.do(up, "unused", (5, 1))
+    current = g.sheet()["current"]
+    assert row(current, "Ann")["two_minute"] == 5
+    assert row(current, "Bob")["two_minute"] == 5       # exactly 120000 ms counts
+    assert row(current, "Cat")["two_minute"] == 0       # 120001 ms
+    assert row(current, "Dan")["place"] == 4 and row(current, "Dan")["total"] == 0
+    assert row(current, "Eve")["place"] == 5
+
+
+def test_non_finishers_placed_by_fewest_unused_ties_share():
+    g = seated(4)
+    up = play_round(g, 0, 150000, (3,))
+    assert "unused tiles of Ann (seat 1)" in unchanged(g, up, "close")
+    g.do(up, "unused", (1, 2))
+    g.do(up, "unused", (2, 2))
+    assert "Dan (seat 4)" in unchanged(g, up, "close")
+    g.do(up, "unused", (4, 5))
+    current = g.sheet()["current"]
+    # Cat won at 2:30 (no two-minute bonus): 10. Ann and Bob share 2nd (5 each); Dan is 4th.
+    assert [row(current, n)["place"] for n in ("Ann", "Bob", "Cat", "Dan")] == [2, 2, 1, 4]
+    assert [row(current, n)["total"] for n in ("Ann", "Bob", "Cat", "Dan")] == [5, 5, 10, 0]
+    assert row(current, "Ann")["two_minute"] == 0        # placed but did not finish
+    g.do(up, "close")
+    assert g.totals == {"Ann": 5, "Bob": 5, "Cat": 10, "Dan": 0}
+
+
+def test_unused_not_needed_once_three_finishers_hold_the_places():
+    g = seated(4)
+    up = play_round(g, 0, 200000, (1, (2, 1000), (3, 2000)))
+    g.do(up, "close")
+    r = g.sheet()["rounds"][0]
+    assert row(r, "Dan")["place"] is None and row(r, "Dan")["unused"] is None
+    assert g.totals == {"Ann": 10, "Bob": 5, "Cat": 3, "Dan": 0}
+
+
+def test_entries_are_checked():
+    g = seated(4)
+    up = play_round(g, 0, 100000, (1,))
+    assert "unused tiles must be 0 to 25" in unchanged(g, up, "unused", (2, 26))
+    unchanged(g, up, "unused", (2, -1))
+    assert "finished" in unchanged(g, up, "unused", (1, 0))
+    assert "0 to 3" in unchanged(g, up, "sevens", (1, 4))
+    unchanged(g, up, "sevens", (1, -1))
+    g.do(up, "unused", (2, 20))                  # 5 tiles placed: no seven possible
+    assert "0 to 0" in unchanged(g, up, "sevens", (2, 1))
+    g.do(up, "sevens", (3, 3))
+    assert "21 placed tiles" in unchanged(g, up, "unused", (3, 5))
+    g.do(up, "unused", (3, 4))
+    unchanged(g, up, "grid", (3, 2))
+    g.do(up, "grid", (3, 1))
+    g.do(up, "grid", (3, 0))
+    g.do(up, "dq", (4,))
+    assert "already" in unchanged(g, up, "dq", (4,))
+
+
+def test_disqualification_moves_the_others_up():
+    g = seated(4)
+    up = play_round(g, 0, 90000, (1, (2, 10000), (3, 40000), (4, 50000)))
+    g.do(up, "dq", (1,))
+    g.do(up, "close")
+    r = g.sheet()["rounds"][0]
+    # Ann (1st, 1:30) is out; Bob 1st at 1:40 (10 + 5), Cat 2nd at 2:10 (5),
+    # Dan 3rd at 2:20 (3). The round's win goes to Bob at 100000 ms.
+    assert [row(r, n)["place"] for n in ("Ann", "Bob", "Cat", "Dan")] == [None, 1, 2, 3]
+    assert g.totals == {"Ann": 0, "Bob": 15, "Cat": 5, "Dan": 3}
+    assert row(r, "Ann")["dq"] is True and row(r, "Ann")["total"] == 0
+    assert (r["winner"], r["win_ms"]) == ("Bob", 100000)
+    assert g.sheet()["fastest_win"] == {"name": "Bob", "ms": 100000, "round": 1}
+
+
+def test_void_round_counts_nothing():
+    g = seated(3)
+    up = play_round(g, 0, 60000, (1,))
+    g.do(up, "void")
+    sheet = g.sheet()
+    assert sheet["rounds"][0]["void"] is True
+    assert sheet["rounds"][0]["winner"] is None and sheet["rounds"][0]["win_ms"] is None
+    assert [r["total"] for r in sheet["rounds"][0]["rows"]] == [0, 0, 0]
+    assert sheet["totals"] == {"Ann": 0, "Bob": 0, "Cat": 0}
+    assert sheet["fastest_win"] is None and g.round_number == 2 and g.phase == SETUP
+    g.do(up, "start")                              # void also works mid-play
+    g.do(up, "void")
+    assert g.round_number == 3
+
+
+def test_straight_run():
+    # Bob says every go (stuck calls between do not break it) and wins: +5.
+    g = seated(3)
+    g.do(0, "start")
+    g.do(1, "stuck")
+    while g.pool.can_serve(1):
+        g.do(2, "go", (2,))
+    g.do(3000, "out", (2,))
+    g.do(70000, "stop")
+    g.do(70000, "unused", (1, 3))
+    g.do(70000, "unused", (3, 9))
+    current = g.sheet()["current"]
+    assert row(current, "Bob")["straight_run"] == 5
+    assert row(current, "Bob")["total"] == 10 + 5 + 5       # 1st, two minutes, straight run
+    # Someone else's go breaks it.
+    g = seated(3)
+    g.do(0, "start")
+    g.do(1, "go", (1,))
+    draw_all(g, 2, 2)
+    g.do(3000, "out", (2,))
+    assert row(g.sheet()["current"], "Bob")["straight_run"] == 0
+    # All goes by Ann, but Bob wins: no straight run for anyone.
+    g = seated(3)
+    g.do(0, "start")
+    draw_all(g, 2, 1)
+    g.do(3000, "out", (2,))
+    assert [r["straight_run"] for r in g.sheet()["current"]["rows"]] == [0, 0, 0]
+    # No go at all (only stucks): no straight run.
+    g = seated(2, "half")
+    g.do(0, "start")
+    draw_all(g, 2)
+    g.do(3000, "out", (1,))
+    assert row(g.sheet()["current"], "Ann")["straight_run"] == 0
+
+
+def test_an_evening_with_players_joining_and_leaving():
+    g = seated(3)
+    # Round 1: Ann 1:50 (10 + 5), Bob +10 s (5 + 5), Cat 3 unused (3).
+    up = play_round(g, 0, 110000, (1, (2, 10000)))
+    g.do(up, "unused", (3, 3))
+    g.do(up, "close")
+    # Cat leaves, Dan joins at seat 3, Eve at seat 5. Round 2 (2:30, no bonus):
+    # Dan 10, Eve 5, Bob 3 (+1 seven = 8), Ann 4th by unused.
+    g.do(up, "unseat", (3,))
+    g.do(up, "seat", (3, "Dan"))
+    g.do(up, "seat", (5, "Eve"))
+    up = play_round(g, ticks_add(up, 1000), 150000, (3, (5, 30000), (2, 40000)))
+    g.do(up, "unused", (1, 1))
+    g.do(up, "sevens", (2, 1))
+    g.do(up, "close")
+    sheet = g.sheet()
+    assert sheet["players"] == ["Ann", "Bob", "Cat", "Dan", "Eve"]
+    assert sheet["totals"] == {"Ann": 15, "Bob": 18, "Cat": 3, "Dan": 10, "Eve": 5}
+    assert sheet["standings"] == [["Bob", 18], ["Ann", 15], ["Dan", 10], ["Eve", 5], ["Cat", 3]]
+    assert sheet["fastest_win"] == {"name": "Ann", "ms": 110000, "round": 1}
+    assert [r["seat"] for r in sheet["rounds"][1]["rows"]] == [1, 2, 3, 5]
+
+
+def test_standings_ties_by_name_and_fastest_keeps_the_earlier_round():
+    g = seated(2, "half")
+    up = play_round(g, 0, 100000, (2, (1, 5000)))
+    g.do(up, "close")          # Bob 1st at 1:40: 10 + 5; Ann 2nd at 1:45: 5 + 5
+    up = play_round(g, up, 100000, (1, (2, 10000)))
+    g.do(up, "close")          # Ann 1st at 1:40: 10 + 5; Bob 2nd at 1:50: 5 + 5
+    sheet = g.sheet()
+    assert sheet["totals"] == {"Ann": 25, "Bob": 25}
+    assert sheet["standings"] == [["Ann", 25], ["Bob", 25]]
+    assert sheet["fastest_win"] == {"name": "Bob", "ms": 100000, "round": 1}
+
+
+# ---- the wrap, cues, undo and replay ---------------------------------------------------
+
+
+def test_a_round_straddling_the_tick_wrap():
+    start = TICKS_PERIOD - 30000            # 30 s before the counter wraps
+    g = seated(2, "half")
+    up = play_round(g, start, 100000, (1, (2, 15000)))
+    assert up == 100000 - 30000 + 60000     # wrapped past zero
+    assert g.clock_ms(5) == 100000
+    assert g.countdown_ms(ticks_add(start, 130000)) == 30000
+    assert not g.time_up(ticks_add(up, -1)) and g.time_up(up)
+    g.do(up, "close")
+    r = g.sheet()["rounds"][0]
+    assert (row(r, "Ann")["finish_ms"], row(r, "Bob")["finish_ms"]) == (100000, 115000)
+    assert g.totals == {"Ann": 15, "Bob": 10}
+
+
+def test_tick_cues_the_last_ten_seconds_and_time_up_once():
+    g = seated(2, "half")
+    g.do(0, "start")
+    assert g.tick(1) == cues.NONE
+    draw_all(g, 10)
+    g.do(20000, "out", (1,))
+    heard = []
+    for now in range(20000, 90000, 100):    # every 100 ms past time up
+        cue = g.tick(now)
+        if cue:
+            heard.append((now - 20000, cue))
+    ten = [(50000 + 1000 * k, cues.LAST_TEN) for k in range(10)]
+    assert heard == ten + [(60000, cues.TIME_UP)]
+    assert g.phase == COUNTDOWN              # tick changes no rules state
+
+
+def test_undo_at_every_phase_and_replay_equals_state():
+    g = seated(4)
+    up = play_round(g, 500, 95000, (2, (3, 20000)))
+    g.do(up, "unused", (1, 4))
+    g.do(up, "unused", (4, 7))
+    g.do(up, "dq", (3,))
+    g.do(up, "sevens", (2, 2))
+    g.do(up, "close")
+    g.do(up, "unseat", (4,))
+    g.do(up + 10, "start")
+    g.do(up + 20, "go", (1,))
+    g.do(up + 30, "pause")
+    history = list(g.history)
+    later = up + 99999
+    # Replaying the history on a fresh game gives the same state.
+    fresh = WordSport()
+    fresh.replay(history)
+    assert snapshot(fresh, later) == snapshot(g, later)
+    # Undo one action at a time: each state equals the replay of the shorter history.
+    phases = set()
+    while g.history:
+        g.undo()
+        fresh = WordSport()
+        fresh.replay(g.history)
+        assert snapshot(g, later) == snapshot(fresh, later)
+        phases.add(g.phase)
+    assert phases == {SETUP, PLAY, COUNTDOWN, ENTRY}
+    assert snapshot(g, later) == snapshot(WordSport(), later)
+    assert unchanged(g, 0, "start") == "2 to 8 players needed"
+
+
+def test_undo_the_win_returns_to_play():
+    g = seated(2, "half")
+    g.do(0, "start")
+    draw_all(g, 10)
+    g.do(5000, "out", (2,))
+    g.undo()
+    assert g.phase == PLAY and g.finishers == [] and g.clock_ms(6000) == 6000
+
+
+def test_script_round_trip():
+    g = seated(2, "half")
+    up = play_round(g, 0, 100000, (2, (1, 5000)))
+    g.do(up, "close")
+    again = load(dump(g))
+    assert again.sheet() == g.sheet()
+
+
+def test_sheet_shape():
+    g = seated(2, "half")
+    g.do(0, "start")
+    sheet = g.sheet()
+    assert sorted(sheet) == ["current", "fastest_win", "game", "players", "rounds", "standings", "totals"]
+    assert sheet["game"] == "wordsport" and sheet["rounds"] == []
+    assert sheet["current"]["number"] == 1
+    keys = ["dq", "finish_ms", "name", "one_grid", "place", "place_points", "seat", "sevens",
+            "sevens_points", "straight_run", "total", "two_minute", "unused"]
+    assert sorted(sheet["current"]["rows"][0]) == keys
+    rows = g.live_rows(0)
+    assert [r["grand"] for r in rows] == [0, 0]
+    assert g.phase == PLAY
+
+
+def test_a_fourth_finisher_under_two_minutes_gets_the_bonus_only_when_placed():
+    g = seated(5, "double")
+    # Ann 1:30, Bob 1:35, Cat 1:40, Dan 1:45: all under two minutes; Eve 6 unused.
+    up = play_round(g, 0, 90000, (1, (2, 5000), (3, 10000), (4, 15000)))
+    g.do(up, "unused", (5, 6))
+    assert [row(g.sheet()["current"], n)["total"] for n in NAMES[:5]] == [15, 10, 8, 0, 0]
+    g.do(up, "dq", (2,))   # Bob out: Cat 2nd, Dan 3rd with his bonus, Eve 4th
+    current = g.sheet()["current"]
+    assert [row(current, n)["place"] for n in NAMES[:5]] == [1, None, 2, 3, 4]
+    assert [row(current, n)["total"] for n in NAMES[:5]] == [15, 0, 10, 8, 0]
