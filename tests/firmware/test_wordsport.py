@@ -530,3 +530,23 @@ def test_a_fourth_finisher_under_two_minutes_gets_the_bonus_only_when_placed():
     current = g.sheet()["current"]
     assert [row(current, n)["place"] for n in NAMES[:5]] == [1, None, 2, 3, 4]
     assert [row(current, n)["total"] for n in NAMES[:5]] == [15, 0, 10, 8, 0]
+
+
+def scenario(name):
+    folder = __file__.rsplit("/", 2)[0] if __file__.count("/") >= 2 else ".."
+    with open(folder + "/scenarios/" + name) as f:
+        return load(f.read().split("\n")).sheet()
+
+
+def test_the_scenario_scripts_give_the_totals_worked_out_in_their_comments():
+    sheet = scenario("wordsport_evening.txt")
+    assert sheet["totals"] == {"Ann": 13, "Bob": 30, "Cat": 15, "Dan": 28, "Eve": 5}
+    assert sheet["fastest_win"] == {"name": "Bob", "ms": 95000, "round": 1}
+    assert row(sheet["rounds"][2], "Dan")["straight_run"] == 5
+    sheet = scenario("wordsport_three_players.txt")
+    assert sheet["totals"] == {"Kim": 8, "Lee": 25, "Max": 5}
+    assert row(sheet["rounds"][0], "Max")["finish_ms"] == 125000
+    sheet = scenario("wordsport_dq_void.txt")
+    assert sheet["rounds"][0]["void"] is True
+    assert sheet["totals"] == {"Ann": 15, "Bob": 3, "Cat": 0, "Dan": 10}
+    assert (sheet["rounds"][1]["winner"], sheet["rounds"][1]["win_ms"]) == ("Ann", 70000)
