@@ -526,3 +526,42 @@ def test_sheet_shape():
                    "theme_points": 0, "total": 54}
     assert sheet["rounds"][0]["variant"] == "standard"
     assert sheet["players"] == ["Ann", "Bob"]
+
+
+# ---- the action scripts in tests/scenarios/ (totals worked out in their comments) ----
+
+def _scenario(name):
+    from tileclock.engine.script import load
+    folder = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
+    with open(folder + "/../scenarios/" + name) as f:
+        return load(f.read().split("\n")).sheet()
+
+
+def test_scenario_standard_match():
+    sheet = _scenario("speedscrabble_standard_match.txt")
+    assert sheet["totals"] == {"Ann": 222, "Bob": 262, "Cy": 178}
+    assert sheet["winner"] == "Bob"
+    assert [r["first_out"] for r in sheet["rounds"]] == ["Ann", "Cy", "Bob"]
+    # 14 calls 20 s apart after GO (round 2's GO came after its redraw).
+    assert [r["play_ms"] for r in sheet["rounds"]] == [280000] * 3
+
+
+def test_scenario_seattle():
+    sheet = _scenario("speedscrabble_seattle.txt")
+    assert sheet["totals"] == {"Ann": 62, "Bob": 68, "Cy": 30, "Di": 80}
+    assert sheet["rounds"][0]["variant"] == "seattle" and sheet["pool_exact"] is True
+
+
+def test_scenario_idaho():
+    sheet = _scenario("speedscrabble_idaho.txt")
+    assert sheet["totals"] == {"Ann": 118, "Bob": 54, "Cy": 30, "Ed": 97}
+    assert sheet["pool_exact"] is False
+    assert sheet["rounds"][0]["rows"][0]["theme_points"] == 20
+
+
+def test_scenario_two_past_the_target():
+    sheet = _scenario("speedscrabble_two_past_target.txt")
+    assert sheet["standings"] == [["Bob", 265], ["Ann", 250]]
+    assert sheet["winner"] == "Bob"
+    # 23 calls 8 s apart after GO, across the wrap in round 2.
+    assert sheet["rounds"][1]["play_ms"] == 184000
