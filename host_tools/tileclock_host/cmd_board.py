@@ -1,0 +1,32 @@
+# Check and score a Spell Sport game, play by play, against the rules and a word list.
+from tileclock_host.cli import UserError
+from tileclock_host.referee import InputError
+from tileclock_host.referee import spellgame, wordlist
+from tileclock_host.referee.textfile import read_lines
+
+HELP = "check and score a Spell Sport game file play by play (docs/referee.md)"
+
+
+def add_word_arguments(parser):
+    parser.add_argument("--words", action="append", metavar="FILE",
+                        help="word list, one word a line (repeat to combine; english-words:web2 and "
+                             "english-words:gcide name the installed lists); default: web2 + extra words")
+
+
+def add_arguments(parser):
+    parser.add_argument("game", help="Spell Sport game file; - for stdin")
+    add_word_arguments(parser)
+    parser.add_argument("--strict", action="store_true",
+                        help="treat warnings (tiles not in the 338-tile set, short racks) as errors")
+
+
+def run(args):
+    try:
+        words = wordlist.load(args.words)
+        lines = read_lines(args.game)
+        game = spellgame.replay(args.game, lines, words, strict=args.strict)
+    except InputError as e:
+        raise UserError(str(e))
+    for line in spellgame.summary(game):
+        print(line)
+    return 0
