@@ -78,7 +78,7 @@ def journal_bytes(lines, lines_bytes):
     lines.clear()
     gc.collect()
     held = gc.mem_alloc() - before
-    game = None
+    del game
     return held
 
 
