@@ -389,6 +389,31 @@ def test_straight_run():
     assert row(g.sheet()["current"], "Ann")["straight_run"] == 0
 
 
+def test_straight_run_set_by_hand():
+    # Ann said every go but one press landed on Bob's button: the players fix it.
+    g = seated(2, "half")
+    g.do(0, "start")
+    g.do(1, "go", (2,))
+    draw_all(g, 2, 1)
+    up = g.countdown_length + 3000
+    g.do(3000, "out", (1,))
+    assert "wait until time is up" in unchanged(g, 4000, "run", (1,))
+    assert row(g.sheet()["current"], "Ann")["straight_run"] == 0
+    assert "only the winner (seat 1)" in unchanged(g, up, "run", (2,))
+    unchanged(g, up, "run", (1, 2))
+    g.do(up, "run", (1,))
+    g.do(up, "unused", (2, 3))
+    g.do(up, "close")
+    assert g.totals == {"Ann": 10 + 5 + 5, "Bob": 5}
+    # ... and a straight run found by the clock can be taken back.
+    g = seated(2, "half")
+    g.do(0, "start")
+    draw_all(g, 2, 1)
+    g.do(3000, "out", (1,))
+    g.do(up, "run", (1, 0))
+    assert row(g.sheet()["current"], "Ann")["straight_run"] == 0
+
+
 def test_an_evening_with_players_joining_and_leaving():
     g = seated(3)
     # Round 1: Ann 1:50 (10 + 5), Bob +10 s (5 + 5), Cat 3 unused (3).

@@ -6,7 +6,8 @@
 #                   countdown MS, start
 #   play            go N, stuck, out N (the win), pause, resume, void
 #   countdown       out N (2nd, 3rd ...), pause, resume, stop, void
-#   after time up   unused N K, sevens N K, grid N [0|1], dq N, stop, close, void
+#   after time up   unused N K, sevens N K, grid N [0|1], run N [0|1], dq N,
+#                   close, void
 # docs/wordsport.md describes them, the phases, the sheet and a worked example.
 from tileclock.engine import cues
 from tileclock.engine.game import MAX_SEATS, MIN_SEATS, Game, Refused, check_int, check_name
@@ -64,7 +65,7 @@ _MAX_PLAYERS = const(250)  # a player is one byte in a packed row
 # port's heap over a ten-round evening of eight (measured by the bench).
 _VERBS = {}
 for _verb in ("seat", "unseat", "tiles", "countdown", "start", "go", "stuck", "out", "pause",
-              "resume", "stop", "unused", "sevens", "grid", "dq", "void", "close"):
+              "resume", "stop", "unused", "sevens", "grid", "run", "dq", "void", "close"):
     _VERBS[_verb] = _verb
 _SEAT_ARGS = tuple((seat,) for seat in range(1, MAX_SEATS + 1))
 
@@ -98,6 +99,7 @@ class WordSport(Game):
         self._grid = []
         self._dq = []
         self._run_seat = 0      # who said every go so far: 0 nobody yet, -1 broken
+        self._run_override = None  # the players' word on the straight run: None, 0 or 1
         self._cued_second = 11  # tick's edge memory (not rules state)
 
     def do(self, now, verb, args=()):
@@ -389,6 +391,17 @@ class WordSport(Game):
         self._to_entry(now)
         self.last_cue = cues.NONE
 
+    def do_run(self, now, seat, straight=1):
+        """Set the straight run by hand when a go went to the wrong seat."""
+        self._need_entry(now)
+        self._seat(seat)
+        check_int(straight, 0, 1, "straight run (1 yes, 0 no)")
+        if seat != self.finishers[0]:
+            raise Refused("only the winner (seat %d) can have a straight run" % self.finishers[0])
+        self._run_override = straight
+        self._to_entry(now)
+        self.last_cue = cues.NONE
+
     def do_dq(self, now, seat):
         self._need_entry(now)
         i = self._seat(seat)
@@ -454,10 +467,19 @@ class WordSport(Game):
             places[i] = place + fewer
         return places
 
+    def _straight_run(self):
+        """True if the winner said every go of the round (at least one)."""
+        if not self.finishers:
+            return False
+        if self._run_override is not None:
+            return self._run_override == 1
+        return self._run_seat == self.finishers[0]
+
     def _score_round(self, number, void):
         """The round as a committed record (see _R_*), scored as it stands."""
         places = self._places()
-        run_seat = self.finishers[0] if self.finishers and self._run_seat > 0 else 0
+        winner_seat = self.finishers[0] if self.finishers else 0
+        straight_run = self._straight_run()
         rows = []
         winner = None
         win_ms = None
@@ -473,7 +495,7 @@ class WordSport(Game):
             two_min = 0
             if counts and finish is not None and place is not None and place <= 3 and finish <= TWO_MINUTES_MS:
                 two_min = BONUS
-            run = BONUS if counts and seat == run_seat == self._run_seat else 0
+            run = BONUS if counts and straight_run and seat == winner_seat else 0
             unused = 0 if finish is not None else self._unused[i]
             total = place_points + sevens + grid + two_min + run
             rows.append((name, seat, place, finish, unused, self._sevens[i], grid, two_min, run,
