@@ -58,11 +58,13 @@ class Game:
         args = tuple(args)
         try:
             handler(now, *args)
-        except TypeError:
-            # Most likely a wrong number of arguments. Rebuild from the history
-            # in case the handler had already changed something.
+        except TypeError as e:
+            # Most likely a wrong number or type of arguments (MicroPython has
+            # no signature to check them against first). Rebuild from the
+            # history in case the handler had already changed something, and
+            # keep the interpreter's words so a real bug still shows.
             self._rebuild()
-            raise Refused("wrong arguments for '%s'" % verb)
+            raise Refused("wrong arguments for '%s' (%s)" % (verb, e))
         self.history.append((now, verb, args))
 
     def replay(self, actions):
