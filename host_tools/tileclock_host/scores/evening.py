@@ -1,0 +1,194 @@
+# An evening: one game's score sheet (a Word-Sport session of rounds, a Speed
+# Scrabble match, a Spell Sport rubber) with where it came from and an
+# identity that does not depend on where it came from.
+#
+# Three kinds of file hold evenings:
+#   - an action script (`game KIND` then `TIME VERB ARGS` lines): run through
+#     the engine, exactly as `tileclock replay` does;
+#   - a device journal (docs/journal.md): the store's own reader turns its
+#     records into the same action lines, one evening per game in it;
+#   - a score sheet saved as JSON (`tileclock replay SCRIPT > sheet.json`):
+#     taken as it is, after a check of its shape.
+#
+# Identity: the SHA-256 of the evening's normalised action lines (`game KIND`
+# and one `MS VERB ARGS` line per action, as engine.script.dump writes them).
+# Comments, blank lines and m:ss times in a hand-written script do not change
+# it, and the same evening pulled from two devices' journals, or exported as a
+# script, has the same identity. A sheet given as JSON has no actions; its
+# identity is the SHA-256 of its canonical JSON.
+import hashlib
+import json
+import os
+
+from tileclock.engine.game import Refused
+from tileclock.engine.script import GAME_KINDS, ScriptError, dump, load
+from tileclock_host.cli import UserError
+
+
+class Evening:
+    """One evening's sheet, where it came from, and its identity."""
+
+    def __init__(self, sheet, source, lines=None, device=None, label=None):
+        self.sheet = sheet
+        self.kind = sheet["game"]
+        self.source = source          # the file it was read from
+        self.lines = lines            # normalised action lines, or None for a JSON sheet
+        self.device = device          # the device id, for an evening from a journal
+        self.label = label            # where in the file, e.g. "game 2", or None
+        if lines is not None:
+            self.identity = lines_identity(lines)
+        else:
+            canon = json.dumps(sheet, sort_keys=True, separators=(",", ":"))
+            self.identity = hashlib.sha256(("sheet\n" + canon).encode("utf-8")).hexdigest()
+
+    @property
+    def short_id(self):
+        return self.identity[:12]
+
+    @property
+    def where(self):
+        """The source, and the part of it, for messages and sheets."""
+        name = os.path.basename(self.source)
+        return "%s (%s)" % (name, self.label) if self.label else name
+
+    def __repr__(self):
+        return "<Evening %s %s from %s>" % (self.kind, self.short_id, self.where)
+
+
+def lines_identity(lines):
+    text = "\n".join(lines) + "\n"
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def _fail(path, lineno, problem):
+    if lineno:
+        raise UserError("%s: line %d: %s" % (path, lineno, problem))
+    raise UserError("%s: %s" % (path, problem))
+
+
+def read_bytes(path):
+    try:
+        with open(path, "rb") as f:
+            return f.read()
+    except IsADirectoryError:
+        raise UserError("%s: is a folder, not a file" % path)
+    except OSError as e:
+        raise UserError("%s: %s" % (path, e.strerror or e))
+
+
+def _first_content(text):
+    for raw in text.splitlines():
+        line = raw.strip()
+        if line and not line.startswith("#"):
+            return line
+    return ""
+
+
+def evening_from_lines(lines, source, device=None, label=None, line_offset=0):
+    """Run action lines through the engine; a refused or unreadable line is a UserError."""
+    try:
+        game = load(lines)
+    except ScriptError as e:
+        _fail(source, e.lineno + line_offset if e.lineno else 0, e.message)
+    except Refused as e:  # pragma: no cover - load() turns refusals into ScriptError
+        _fail(source, 0, e.reason)
+    return Evening(game.sheet(), source, lines=dump(game), device=device, label=label)
+
+
+def load_file(path):
+    """The evenings in one file (script, journal or JSON sheet), as a list."""
+    data = read_bytes(path)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        text = None
+    if text is not None:
+        first = _first_content(text)
+        if first.startswith("{"):
+            return [evening_from_json(text, path)]
+        if first.split()[:1] == ["game"]:
+            return [evening_from_lines(text.splitlines(), path)]
+    from tileclock_host.scores import journal
+    evenings = journal.evenings(path, data)
+    if evenings is None:
+        if not data.strip():
+            _fail(path, 0, "empty file: no evening in it")
+        _fail(path, 1, "not an action script (it must begin 'game KIND'), a journal or a sheet in JSON")
+    return evenings
+
+
+def load_files(paths):
+    evenings = []
+    for path in paths:
+        evenings.extend(load_file(path))
+    return evenings
+
+
+# -- score sheets given as JSON --
+
+def evening_from_json(text, path):
+    try:
+        sheet = json.loads(text)
+    except ValueError as e:
+        lineno = getattr(e, "lineno", 0)
+        _fail(path, lineno, "not valid JSON (%s)" % getattr(e, "msg", e))
+    check_sheet(sheet, path)
+    return Evening(sheet, path)
+
+
+_ROW_INTS = {
+    "wordsport": ("place_points", "sevens", "sevens_points", "one_grid", "two_minute",
+                  "straight_run", "unused", "total"),
+    "speedscrabble": ("grid", "leftover", "sevens", "sevens_points", "first_out_points",
+                      "themes", "theme_points", "total"),
+    "spellsport": ("plays", "points", "path_bonus", "total"),
+}
+
+
+def _is_int(value):
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def check_sheet(sheet, path):
+    """Check that `sheet` has the shape every game's sheet() returns; UserError if not."""
+    def bad(where, problem):
+        _fail(path, 0, "%s: %s" % (where, problem) if where else problem)
+
+    if not isinstance(sheet, dict):
+        bad("", "a score sheet must be a JSON object")
+    kind = sheet.get("game")
+    if kind not in GAME_KINDS:
+        bad("game", "must be one of %s, not %r" % (", ".join(GAME_KINDS), kind))
+    for key, typ in (("players", list), ("rounds", list), ("totals", dict), ("standings", list)):
+        if not isinstance(sheet.get(key), typ):
+            bad(key, "missing or not a %s" % ("list" if typ is list else "object"))
+    for i, name in enumerate(sheet["players"]):
+        if not isinstance(name, str) or not name:
+            bad("players[%d]" % i, "a player's name must be a non-empty string")
+    for name, total in sheet["totals"].items():
+        if not _is_int(total):
+            bad("totals.%s" % name, "must be a whole number")
+    rounds = list(sheet["rounds"])
+    if sheet.get("current") is not None:
+        rounds.append(sheet["current"])
+    for r, rnd in enumerate(rounds):
+        where = "rounds[%d]" % r if r < len(sheet["rounds"]) else "current"
+        if not isinstance(rnd, dict):
+            bad(where, "a round must be an object")
+        if not _is_int(rnd.get("number")):
+            bad(where + ".number", "must be a whole number")
+        if not isinstance(rnd.get("rows"), list):
+            bad(where + ".rows", "missing or not a list")
+        for i, row in enumerate(rnd["rows"]):
+            at = "%s.rows[%d]" % (where, i)
+            if not isinstance(row, dict):
+                bad(at, "a row must be an object")
+            if not isinstance(row.get("name"), str):
+                bad(at + ".name", "missing or not a string")
+            if not _is_int(row.get("seat")):
+                bad(at + ".seat", "missing or not a whole number")
+            for key in _ROW_INTS[kind]:
+                if key in row and not _is_int(row[key]) and not isinstance(row[key], bool):
+                    bad("%s.%s" % (at, key), "must be a whole number")
+            if not _is_int(row.get("total")):
+                bad(at + ".total", "missing or not a whole number")
