@@ -72,8 +72,11 @@ class Buzzer:
 
     def update(self, now):
         """Move the tune on; call every pass of the loop (cheap when idle)."""
-        if self.playing and ticks.ticks_diff(now, self._due) >= 0:
-            self._next(now)
+        if self.playing:
+            if self.muted:           # muted while a tune played
+                self.stop()
+            elif ticks.ticks_diff(now, self._due) >= 0:
+                self._next(now)
 
     def next_deadline(self):
         """The tick of the next note change, or None when silent."""

@@ -1,0 +1,185 @@
+# The simulated board: the same attributes as the real one
+# (tileclock.hal.board.make_board, docs/interfaces.md), on a virtual clock.
+#
+#   display   the real SSD1306/SH1106 driver on an emulated controller, so
+#             `bytes_sent` is what the I2C wire would carry and `frame()` is
+#             what the glass shows
+#   buttons   the real debounced Buttons, reading pin levels that a script
+#             sets: press(seat, at)/release(seat, at)/tap(seat, at, hold_ms)
+#   buzzer    the real Buzzer on a silent PWM; `buzzer.log` lists
+#             (tick, cue, notes) for every tune that started
+#   ticks_ms() a virtual counter that wraps at 2**30 like the Pico's and can
+#             start anywhere (start_ms=TICKS_MAX - 5000 crosses the wrap soon)
+#   sleep_ms(ms) moves virtual time on by ms: an hour of play in seconds
+#   fs_root   a fresh folder (or the one given)
+#   feed_watchdog() counts `feeds`
+#
+# It runs on MicroPython too (the simulator runs the firmware on the unix
+# port), so it keeps to the MicroPython subset; picture export lives in
+# tileclock_host.frames (CPython, Pillow).
+try:
+    import framebuf  # noqa: F401
+except ImportError:
+    from tileclock_host import shims
+    shims.install()
+import os
+
+from tileclock import ticks
+from tileclock.hal.buttons import Buttons
+from tileclock.hal.buzzer import Buzzer
+from tileclock.hal.display import make_display
+from tileclock.hal.panel import PanelBus
+
+RELEASED = 1   # pull-up: a released button reads 1
+PRESSED = 0
+
+
+class SilentPWM:
+    """A PWM that remembers its last setting (the simulator makes no sound)."""
+
+    def __init__(self):
+        self.hz = 0
+        self.duty = 0
+
+    def freq(self, hz=None):
+        if hz is None:
+            return self.hz
+        self.hz = hz
+
+    def duty_u16(self, duty=None):
+        if duty is None:
+            return self.duty
+        self.duty = duty
+
+
+class SimBuzzer(Buzzer):
+    """The real buzzer on a SilentPWM, logging each tune that starts."""
+
+    def __init__(self):
+        self.pwm = SilentPWM()
+        super().__init__(self.pwm)
+        self.log = []            # (tick, cue, notes)
+
+    def play(self, cue, now):
+        started = super().play(cue, now)
+        if started:
+            self.log.append((now, cue, self._tunes[cue]))
+        return started
+
+
+def SimDisplay(kind="ssd1306", addr=0x3C):
+    """The real driver for `kind` on an emulated controller (display.i2c)."""
+    if kind == "sh1106":
+        bus = PanelBus(addr, columns=132, offset=2)
+    else:
+        bus = PanelBus(addr)
+    return make_display(kind, bus, addr)
+
+
+_made = [0]
+
+
+def _temp_folder():
+    try:
+        import tempfile
+        return tempfile.mkdtemp(prefix="tileclock-sim-")
+    except ImportError:          # MicroPython: no tempfile
+        import time
+        _made[0] += 1
+        path = "/tmp/tileclock-sim-%d-%d" % (time.time(), _made[0])
+        try:
+            os.mkdir(path)
+        except OSError:
+            pass
+        return path
+
+
+class SimBoard:
+    def __init__(self, seats=4, display="ssd1306", start_ms=0, fs_root=None):
+        self._now = ticks.wrap(start_ms)
+        self.display = SimDisplay(display)
+        self.panel = self.display.i2c
+        self.levels = bytearray([RELEASED] * seats)
+        self.buttons = Buttons([self._reader(i) for i in range(seats)])
+        self.buzzer = SimBuzzer()
+        self.fs_root = fs_root if fs_root is not None else _temp_folder()
+        self.feeds = 0
+        self.slept_ms = 0
+        self._script = []        # (tick, seat, level), in time order
+
+    def _reader(self, i):
+        levels = self.levels
+        return lambda: levels[i]
+
+    # -- time -------------------------------------------------------------
+
+    def ticks_ms(self):
+        return self._now
+
+    def sleep_ms(self, ms):
+        """Idle for ms of virtual time, applying scripted pin changes."""
+        if ms > 0:
+            self.slept_ms += ms
+            self._advance(ticks.ticks_add(self._now, ms))
+
+    def _advance(self, until):
+        script = self._script
+        while script and ticks.ticks_diff(until, script[0][0]) >= 0:
+            t, seat, level = script.pop(0)
+            self.levels[seat - 1] = level
+        self._now = until
+
+    def feed_watchdog(self):
+        self.feeds += 1
+
+    # -- buttons ----------------------------------------------------------
+
+    def set_level(self, seat, level, at=None):
+        """Seat's pin reads `level` from tick `at` on (now if None)."""
+        if not 1 <= seat <= len(self.levels):
+            raise ValueError("no seat %d on a %d-seat board" % (seat, len(self.levels)))
+        if at is None or ticks.ticks_diff(at, self._now) <= 0:
+            self.levels[seat - 1] = level
+            return
+        script = self._script
+        i = len(script)
+        while i and ticks.ticks_diff(script[i - 1][0], at) > 0:
+            i -= 1
+        script.insert(i, (at, seat, level))
+
+    def press(self, seat, at=None):
+        self.set_level(seat, PRESSED, at)
+
+    def release(self, seat, at=None):
+        self.set_level(seat, RELEASED, at)
+
+    def tap(self, seat, at=None, hold_ms=80):
+        """A short press: down at `at` (or now), up hold_ms later."""
+        if at is None:
+            at = self._now
+        self.press(seat, at)
+        self.release(seat, ticks.ticks_add(at, hold_ms))
+
+    def hold(self, seat, at=None, hold_ms=1000):
+        """A long press (LONG after 700 ms), released after hold_ms."""
+        self.tap(seat, at, hold_ms)
+
+    def pending(self):
+        """Scripted pin changes still to come."""
+        return len(self._script)
+
+    # -- what the players see and hear ------------------------------------
+
+    def frame(self):
+        """The glass as 128x64 MONO_VLSB bytes (what show() delivered)."""
+        return self.panel.frame()
+
+    def text_rows(self):
+        """The glass as 64 strings of '#' and '.', for failing asserts."""
+        f = self.frame()
+        rows = []
+        for y in range(64):
+            bit = 1 << (y & 7)
+            base = (y >> 3) * 128
+            rows.append("".join("#" if f[base + x] & bit else "." for x in range(128)))
+        return rows
