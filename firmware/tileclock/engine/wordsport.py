@@ -59,17 +59,6 @@ _RUN = const(4)
 _DQ = const(8)
 _MAX_PLAYERS = const(250)  # a player is one byte in a packed row
 
-# The history keeps every action for undo and replay: a verb read from the
-# journal is a new string each line, and `go N` a new tuple each call. Sharing
-# one string per verb and one (N,) per seat saves about 6 KB of the unix
-# port's heap over a ten-round evening of eight (measured by the bench).
-_VERBS = {}
-for _verb in ("seat", "unseat", "tiles", "countdown", "start", "go", "stuck", "out", "pause",
-              "resume", "stop", "unused", "sevens", "grid", "run", "dq", "void", "close"):
-    _VERBS[_verb] = _verb
-_SEAT_ARGS = tuple((seat,) for seat in range(1, MAX_SEATS + 1))
-
-
 class WordSport(Game):
     KIND = "wordsport"
 
@@ -101,13 +90,6 @@ class WordSport(Game):
         self._run_seat = 0      # who said every go so far: 0 nobody yet, -1 broken
         self._run_override = None  # the players' word on the straight run: None, 0 or 1
         self._cued_second = 11  # tick's edge memory (not rules state)
-
-    def do(self, now, verb, args=()):
-        verb = _VERBS.get(verb, verb)
-        args = tuple(args)
-        if len(args) == 1 and type(args[0]) is int and 1 <= args[0] <= MAX_SEATS:
-            args = _SEAT_ARGS[args[0] - 1]
-        super().do(now, verb, args)
 
     # ---- read-only API for the screens ------------------------------------
 
