@@ -1,0 +1,90 @@
+# Speed Scrabble and Word-Sport crosswords, scored by hand with the English
+# Scrabble letter values (J8 M3 B3 C3 K5 X8 H4 W4 V4 P3 G2 D2 Q10, others 1).
+import os
+
+import pytest
+
+from tileclock_host.cli import main
+from tileclock_host.referee import InputError, grids, wordlist
+
+DATA = os.path.join(os.path.dirname(os.path.dirname(__file__)), "data", "referee")
+
+
+@pytest.fixture(scope="module")
+def words():
+    return wordlist.load()
+
+
+def check(text, words):
+    return grids.check("grid.txt", text.splitlines(), words)
+
+
+def test_take_two_example(words):
+    # speed-scrabble.txt: JAM across, MET down from its M, AT across to MET's T.
+    with open(os.path.join(DATA, "speed_take_two.txt")) as f:
+        result = grids.check("speed_take_two.txt", f.read().splitlines(), words)
+    assert sorted(w.letters for w in result.words) == ["AT", "JAM", "MET"]
+    # JAM 8+1+3, MET 3+1+1, AT 1+1.
+    assert result.score() == 12 + 5 + 2 == 19
+    assert result.one_grid() and not result.bad_words
+
+
+def test_blank_marked_o_reads_tock_and_box(words):
+    result = check(".B..\nToCK\n.X..", words)
+    # TOCK 1+0+3+5, BOX 3+0+8: the blank scores nothing.
+    assert result.score() == 9 + 11 == 20
+
+
+def test_unknown_blank_is_found(words):
+    result = check(".B..\nT?CK\n.X..", words)
+    assert list(result.blanks.values()) == ["O"]
+    assert result.score() == 20
+
+
+def test_blank_cannot_be_a_in_tack_and_o_in_box(words):
+    # Marked as A it reads TACK but BAX: BAX is taken out, which leaves C K
+    # and a lone T, all taken out too: -(3+0+8) -(1+3+5).
+    result = check(".B..\nTaCK\n.X..", words)
+    assert [w.letters for w in result.bad_words] == ["BAX"]
+    assert result.score() == -20
+    assert not result.one_grid()
+
+
+def test_unused_tiles_and_the_long_word_bonus(words):
+    # VOCALIST 4+1+3+1+1+1+1+1 = 13, +10 for eight letters; TOSH 1+1+1+4 = 7;
+    # unused Z (10) and E (1).
+    result = check("VOCALIST\n.......O\n.......S\n.......H\nunused: Z E", words)
+    assert result.score() == 13 + 10 + 7 - 11 == 19
+    assert [w.letters for w in result.long_words] == ["VOCALIST"]
+    assert result.wordsport_bonus() == 5 + 5  # a seven-letter word, and one grid
+
+
+def test_word_sport_grids_and_stray_words(words):
+    with open(os.path.join(DATA, "wordsport_grids.txt")) as f:
+        result = grids.check("wordsport_grids.txt", f.read().splitlines(), words)
+    kinds = [(kind, sorted(w.letters for w in ws)) for kind, ws, _ in result.groups_described()]
+    assert kinds == [("grid", ["TOSH", "VOCALIST"]), ("grid", ["GOPHER", "HIGH"]), ("stray word", ["WOAD"])]
+    # VOCALIST 13 + TOSH 7 + GOPHER 2+1+3+4+1+1 + HIGH 4+1+2+4 + WOAD 4+1+1+2,
+    # +10 for VOCALIST, -10 for the unused Q (the unused blank is 0).
+    assert result.score() == 13 + 7 + 12 + 11 + 8 + 10 - 10 == 51
+    assert not result.one_grid()
+    assert result.wordsport_bonus() == 5
+
+
+def test_bad_input_names_file_and_line(words):
+    with pytest.raises(InputError) as e:
+        check("JAM\nE*T", words)
+    assert (e.value.line, str(e.value)) == (2, "grid.txt, line 2: '*' at column 2: a grid has letters, '?', '.' and spaces")
+    with pytest.raises(InputError):
+        check("# nothing\n\n", words)
+
+
+def test_grid_command(capsys, tmp_path):
+    assert main(["grid", os.path.join(DATA, "speed_take_two.txt")]) == 0
+    assert "Speed Scrabble score: 19" in capsys.readouterr().out
+    two = tmp_path / "two.txt"
+    two.write_text("JAM\n\nAT\n")
+    assert main(["grid", str(two)]) == 1
+    assert "not one connected grid: 2 groups of tiles" in capsys.readouterr().out
+    assert main(["grid", str(tmp_path / "missing.txt")]) == 1
+    assert "missing.txt" in capsys.readouterr().err
