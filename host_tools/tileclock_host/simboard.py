@@ -183,3 +183,10 @@ class SimBoard:
             base = (y >> 3) * 128
             rows.append("".join("#" if f[base + x] & bit else "." for x in range(128)))
         return rows
+
+
+def from_config(config=None, **kw):
+    """A SimBoard with the seats and display of board_config (or `config`)."""
+    if config is None:
+        import board_config as config
+    return SimBoard(seats=len(config.SEAT_PINS), display=config.DISPLAY, **kw)

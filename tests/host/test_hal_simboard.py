@@ -124,3 +124,13 @@ def test_frame_to_png_draws_the_glass(tmp_path):
     assert image.getpixel((7, 0)) == (0, 0, 0)
     assert image.getpixel((383, 191)) != (0, 0, 0)
     assert image.getpixel((380, 185)) == (0, 0, 0)
+
+
+def test_from_config_takes_seats_and_display_from_board_config():
+    import board_config
+
+    from tileclock_host.simboard import from_config
+
+    board = from_config()
+    assert board.buttons.seats == len(board_config.SEAT_PINS)
+    assert type(board.display).__name__ == board_config.DISPLAY.upper()

@@ -1,0 +1,31 @@
+# The wiring of the tileclock box: the one source of truth for pins.
+# hardware/README.md quotes this file (a test checks they agree), and
+# tileclock.hal.board.make_board() builds the board from it, checking it
+# first with clear messages. GP numbers are the Pico's GPIO numbers (not
+# header pin numbers); the header pin is given in each comment.
+
+# The display: "ssd1306" (0.96") or "sh1106" (1.3"), 128x64, on I2C.
+DISPLAY = "ssd1306"
+DISPLAY_ADDR = 0x3C          # 0x3D if the module's address jumper is moved
+DISPLAY_FLIP = False         # True turns the picture 180 degrees
+
+I2C_ID = 0                   # I2C0
+I2C_SDA = 4                  # GP4, header pin 6
+I2C_SCL = 5                  # GP5, header pin 7
+I2C_FREQ = 400000            # 400 kHz: a full frame in about 24 ms
+
+# One button per seat, seat 1 first: each between the GP pin and ground
+# (internal pull-ups). Four by default; up to eight on GP10..GP17.
+SEAT_PINS = (10, 11, 12, 13)  # GP10..GP13, header pins 14, 15, 16, 17
+# SEAT_PINS = (10, 11, 12, 13, 14, 15, 16, 17)  # eight seats: + pins 19, 20, 21, 22
+BUTTON_IRQ = True            # time-stamp presses in an interrupt
+
+# Passive piezo between this pin and ground (through 100 ohm).
+BUZZER_PIN = 18              # GP18, header pin 24 (pin 23 beside it is GND)
+
+# Hardware watchdog: resets a hung box after this many ms (at most 8388);
+# 0 leaves it off. Once started it cannot be stopped, and it would also
+# reset the board in the middle of a `tileclock deploy`: set 8000 for the
+# finished box, and hold seat 1 while plugging in (safe mode: no watchdog,
+# no app) to deploy again.
+WATCHDOG_MS = 0

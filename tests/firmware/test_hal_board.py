@@ -1,0 +1,163 @@
+# The real board built from board_config, on a stand-in `machine` module;
+# and the config check's messages.
+try:
+    import framebuf  # noqa: F401
+except ImportError:
+    from tileclock_host import shims
+    shims.install()
+import board_config
+from check import raises
+from tileclock.hal.board import check_config, make_board
+from tileclock.hal.display import SH1106, SSD1306
+from tileclock.hal.panel import PanelBus
+
+
+def _config(**changes):
+    d = {}
+    for name in dir(board_config):
+        if name.isupper():
+            d[name] = getattr(board_config, name)
+    for k in changes:
+        d[k] = changes[k]
+    return d
+
+
+class FakeMachine:
+    """Just enough of `machine` for make_board; records what was made."""
+
+    def __init__(self, levels=None, devices=(0x3C,)):
+        self.levels = levels or {}
+        self.pins = {}
+        self.made = []
+        machine = self
+
+        class Pin:
+            IN = 0
+            PULL_UP = 1
+            IRQ_FALLING = 4
+
+            def __init__(self, n, mode=-1, pull=-1):
+                self.n = n
+                self.mode = mode
+                self.pull = pull
+                self.handler = None
+                machine.pins[n] = self
+
+            def value(self):
+                return machine.levels.get(self.n, 1)
+
+            def irq(self, handler, trigger):
+                self.handler = handler
+                self.trigger = trigger
+
+        class I2C(PanelBus):
+            def __init__(self, bus_id, sda, scl, freq):
+                PanelBus.__init__(self, 0x3C, columns=132 if machine.sh1106 else 128,
+                                  offset=2 if machine.sh1106 else 0)
+                machine.made.append(("I2C", bus_id, sda.n, scl.n, freq))
+                machine.i2c = self
+
+            def scan(self):
+                return list(devices)
+
+        class PWM:
+            def __init__(self, pin):
+                machine.made.append(("PWM", pin.n))
+
+            def freq(self, hz):
+                pass
+
+            def duty_u16(self, d):
+                self.duty = d
+
+        class WDT:
+            def __init__(self, timeout):
+                machine.made.append(("WDT", timeout))
+                self.feeds = 0
+                machine.wdt = self
+
+            def feed(self):
+                self.feeds += 1
+
+        self.Pin = Pin
+        self.I2C = I2C
+        self.PWM = PWM
+        self.WDT = WDT
+        self.sh1106 = False
+
+
+class FakeTime:
+    def __init__(self):
+        self.now = 0
+
+    def ticks_ms(self):
+        return self.now
+
+    def sleep_ms(self, ms):
+        self.now += ms
+
+
+def test_the_shipped_config_is_valid():
+    assert check_config(board_config) == []
+    assert board_config.DISPLAY in ("ssd1306", "sh1106")
+    assert 1 <= len(board_config.SEAT_PINS) <= 8
+
+
+def test_a_wrong_config_is_explained():
+    problems = check_config(_config(BUZZER_PIN=board_config.SEAT_PINS[0]))
+    assert problems == ["BUZZER_PIN = GP%d is already SEAT_PINS seat 1" % board_config.SEAT_PINS[0]]
+    p = check_config(_config(I2C_SDA=5, I2C_SCL=4))
+    assert "I2C_SDA = GP5 cannot be SDA of I2C0 (use one of GP0, GP4, GP8, GP12, GP16, GP20)" in p
+    assert len(p) == 2
+    assert check_config(_config(I2C_ID=1, I2C_SDA=6, I2C_SCL=7)) == []
+    assert "GP0..GP22" in check_config(_config(BUZZER_PIN=25))[0]
+    assert "DISPLAY = 'st7735'" in check_config(_config(DISPLAY="st7735"))[0]
+    assert "1 to 8" in check_config(_config(SEAT_PINS=tuple(range(6, 15))))[0]
+    assert "8388" in check_config(_config(WATCHDOG_MS=10000))[0]
+    assert "0x3C or 0x3D" in check_config(_config(DISPLAY_ADDR=0x27))[0]
+    e = raises(ValueError, make_board, _config(DISPLAY="oled"), FakeMachine(), FakeTime())
+    assert str(e).startswith("board_config.py: DISPLAY = 'oled'")
+
+
+def test_make_board_wires_what_the_config_says():
+    m = FakeMachine()
+    t = FakeTime()
+    board = make_board(_config(WATCHDOG_MS=0), m, t)
+    assert m.made[0] == ("PWM", board_config.BUZZER_PIN)
+    assert m.made[1] == ("I2C", board_config.I2C_ID, board_config.I2C_SDA, board_config.I2C_SCL,
+                         board_config.I2C_FREQ)
+    assert len(m.made) == 2        # no watchdog
+    assert board.buttons.seats == len(board_config.SEAT_PINS)
+    for n in board_config.SEAT_PINS:
+        assert m.pins[n].pull == m.Pin.PULL_UP
+        assert m.pins[n].handler is not None
+    assert isinstance(board.display, SSD1306)
+    assert m.i2c.on
+    assert board.fs_root == "/"
+    assert not board.safe_mode
+    board.sleep_ms(25)
+    assert board.ticks_ms() == 25
+    board.feed_watchdog()          # no watchdog: nothing to feed
+
+
+def test_watchdog_flip_sh1106_and_safe_mode():
+    m = FakeMachine()
+    m.sh1106 = True
+    board = make_board(_config(DISPLAY="sh1106", WATCHDOG_MS=8000, DISPLAY_FLIP=True), m, FakeTime())
+    assert isinstance(board.display, SH1106)
+    assert ("WDT", 8000) in m.made
+    board.feed_watchdog()
+    board.feed_watchdog()
+    assert m.wdt.feeds == 2
+    m = FakeMachine(levels={board_config.SEAT_PINS[0]: 0})   # seat 1 held
+    board = make_board(_config(WATCHDOG_MS=8000), m, FakeTime())
+    assert board.safe_mode
+    assert not [x for x in m.made if x[0] == "WDT"]
+
+
+def test_a_missing_display_says_where_it_looked():
+    e = raises(OSError, make_board, _config(), FakeMachine(devices=()), FakeTime())
+    assert "no display at 0x3c on I2C0 (SDA GP4, SCL GP5)" in str(e)
+    assert "nothing" in str(e)
+    e = raises(OSError, make_board, _config(), FakeMachine(devices=(0x3D,)), FakeTime())
+    assert "found: 0x3d" in str(e)
