@@ -4,7 +4,7 @@ import os
 from tileclock.engine.script import GAME_KINDS
 from tileclock_host.cli import UserError
 from tileclock_host.scores import layout
-from tileclock_host.scores.evening import load_file
+from tileclock_host.scores.evening import load_files, warn_stderr
 
 HELP = "print an evening's score sheet as PDF or HTML (or a blank sheet to fill in by hand)"
 
@@ -13,7 +13,7 @@ FORMATS = ("pdf", "html")
 
 def add_arguments(parser):
     parser.add_argument("file", nargs="?",
-                        help="action script, device journal or sheet JSON")
+                        help="action script, journal folder (or a folder from `tileclock pull`) or sheet JSON")
     parser.add_argument("-o", "--out", metavar="PATH",
                         help="output file; .pdf or .html (default: the input's name with .pdf, "
                              "one file per evening if there are several)")
@@ -59,10 +59,11 @@ def run(args):
         return 0
     if not args.file:
         raise UserError("give an evening's file (script, journal or sheet JSON), or --blank GAME")
-    evenings = load_file(args.file)
+    evenings = load_files([args.file], warn_stderr)
     if not evenings:
         raise UserError("%s: no evening in it" % args.file)
-    stem = os.path.splitext(os.path.basename(args.file))[0]
+    stem = os.path.splitext(os.path.basename(os.path.normpath(args.file)))[0]
+    # One output file per evening; a Speed Scrabble evening's matches share it.
     for i, evening in enumerate(evenings, 1):
         if args.out and len(evenings) == 1:
             out = args.out
@@ -71,7 +72,12 @@ def run(args):
             out = "%s-%d%s" % (base, i, ext)
         else:
             out = "%s%s.%s" % (stem, "-%d" % i if len(evenings) > 1 else "", fmt)
-        pages = layout.sheet_pages(evening.sheet, evening.where)
+        pages = []
+        for m, sheet in enumerate(evening.sheets, 1):
+            where = evening.where
+            if len(evening.sheets) > 1:
+                where += ", match %d of %d" % (m, len(evening.sheets))
+            pages.extend(layout.sheet_pages(sheet, where))
         write(pages, out, fmt, "%s score sheet: %s" % (evening.kind, evening.where))
         print(out)
     return 0

@@ -6,7 +6,8 @@
 #   - an action script (`game KIND` then `TIME VERB ARGS` lines): run through
 #     the engine, exactly as `tileclock replay` does;
 #   - a device journal (docs/journal.md): the store's own reader turns its
-#     records into the same action lines, one evening per game in it;
+#     records into the same action lines; a folder pulled from a device holds
+#     one evening per game (journal.py);
 #   - a score sheet saved as JSON (`tileclock replay SCRIPT > sheet.json`):
 #     taken as it is, after a check of its shape.
 #
@@ -16,6 +17,10 @@
 # it, and the same evening pulled from two devices' journals, or exported as a
 # script, has the same identity. A sheet given as JSON has no actions; its
 # identity is the SHA-256 of its canonical JSON.
+#
+# A Speed Scrabble evening may hold several matches (`newmatch` starts the
+# next); `sheets` has one sheet per match, the sheet as it stood just before
+# each `newmatch`, then the match in play.
 import hashlib
 import json
 import os
@@ -28,9 +33,11 @@ from tileclock_host.cli import UserError
 class Evening:
     """One evening's sheet, where it came from, and its identity."""
 
-    def __init__(self, sheet, source, lines=None, device=None, label=None):
-        self.sheet = sheet
+    def __init__(self, sheet, source, lines=None, device=None, label=None, sheets=None, problems=()):
+        self.sheet = sheet            # the game's sheet() at the end
+        self.sheets = sheets or [sheet]
         self.kind = sheet["game"]
+        self.problems = list(problems)  # what the journal reader had to say
         self.source = source          # the file it was read from
         self.lines = lines            # normalised action lines, or None for a JSON sheet
         self.device = device          # the device id, for an evening from a journal
@@ -84,19 +91,65 @@ def _first_content(text):
     return ""
 
 
-def evening_from_lines(lines, source, device=None, label=None, line_offset=0):
+def evening_from_lines(lines, source, device=None, label=None, problems=()):
     """Run action lines through the engine; a refused or unreadable line is a UserError."""
     try:
         game = load(lines)
     except ScriptError as e:
-        _fail(source, e.lineno + line_offset if e.lineno else 0, e.message)
+        _fail(source, e.lineno, e.message)
     except Refused as e:  # pragma: no cover - load() turns refusals into ScriptError
         _fail(source, 0, e.reason)
-    return Evening(game.sheet(), source, lines=dump(game), device=device, label=label)
+    normal = dump(game)
+    return Evening(game.sheet(), source, lines=normal, device=device, label=label,
+                   sheets=_match_sheets(normal, game), problems=problems)
+
+
+def _match_sheets(lines, game):
+    """One sheet per match: the sheet before each `newmatch`, then the last."""
+    cuts = [i for i, line in enumerate(lines) if i and line.split()[1:2] == ["newmatch"]]
+    sheets = []
+    for cut in cuts:
+        sheet = load(lines[:cut]).sheet()
+        if sheet["rounds"]:
+            sheets.append(sheet)
+    last = game.sheet()
+    if last["rounds"] or last.get("current") or not sheets:
+        sheets.append(last)
+    return sheets
+
+
+def journal_evening(folder, kind, lines, problems, device=None):
+    """The evening of one journal folder (read_journal's answer), or None if it is empty."""
+    if kind is None:
+        return None
+    label = os.path.basename(os.path.normpath(folder))
+    parent = os.path.basename(os.path.dirname(os.path.normpath(folder)))
+    if parent == "games":
+        label = "game " + label
+    # The journal's lines were accepted by the engine on the device, so a
+    # refusal here means the engines differ (another firmware version).
+    return evening_from_lines(["game " + kind] + list(lines), folder, device=device, label=label,
+                              problems=["%s: %s" % (folder, p) for p in problems])
 
 
 def load_file(path):
-    """The evenings in one file (script, journal or JSON sheet), as a list."""
+    """The evenings in one file or folder (script, journal or JSON sheet), as a list."""
+    from tileclock_host.scores import journal
+    if os.path.isdir(path):
+        evenings = journal.evenings_in(path)
+        if evenings is None:
+            _fail(path, 0, "a folder, but neither a journal (snap.txt, jNNNN.log) "
+                           "nor a device's files (journal/, games/)")
+        return evenings
+    if not os.path.exists(path):
+        _fail(path, 0, "no such file")
+    name = os.path.basename(path)
+    if name == "snap.txt" or (name.startswith("j") and name.endswith(".log")):
+        # A file of a journal: the whole journal folder is the evening (a
+        # snapshot alone would miss the segments written after it).
+        evenings = journal.evenings_in(path)
+        if evenings is not None:
+            return evenings
     data = read_bytes(path)
     try:
         text = data.decode("utf-8")
@@ -108,8 +161,7 @@ def load_file(path):
             return [evening_from_json(text, path)]
         if first.split()[:1] == ["game"]:
             return [evening_from_lines(text.splitlines(), path)]
-    from tileclock_host.scores import journal
-    evenings = journal.evenings(path, data)
+    evenings = journal.evenings_in(path)
     if evenings is None:
         if not data.strip():
             _fail(path, 0, "empty file: no evening in it")
@@ -117,11 +169,21 @@ def load_file(path):
     return evenings
 
 
-def load_files(paths):
+def load_files(paths, warn=None):
+    """The evenings in all the paths; the journal reader's problems go to warn(text)."""
     evenings = []
     for path in paths:
-        evenings.extend(load_file(path))
+        for evening in load_file(path):
+            if warn:
+                for problem in evening.problems:
+                    warn(problem)
+            evenings.append(evening)
     return evenings
+
+
+def warn_stderr(text):
+    import sys
+    print("tileclock: warning: %s" % text, file=sys.stderr)
 
 
 # -- score sheets given as JSON --
@@ -187,8 +249,10 @@ def check_sheet(sheet, path):
                 bad(at + ".name", "missing or not a string")
             if not _is_int(row.get("seat")):
                 bad(at + ".seat", "missing or not a whole number")
+            # The round in progress may have numbers not entered yet (null).
             for key in _ROW_INTS[kind]:
-                if key in row and not _is_int(row[key]) and not isinstance(row[key], bool):
+                value = row.get(key)
+                if value is None and (key != "total" or where == "current"):
+                    continue
+                if not _is_int(value) and not isinstance(value, bool):
                     bad("%s.%s" % (at, key), "must be a whole number")
-            if not _is_int(row.get("total")):
-                bad(at + ".total", "missing or not a whole number")

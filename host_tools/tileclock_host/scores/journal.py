@@ -1,8 +1,88 @@
 # Evenings from a device journal, through the store's own reader
-# (firmware/tileclock/store/, record format in docs/journal.md): the host never
+# (tileclock.store.journal.read_journal, docs/journal.md): the host never
 # parses journal records itself.
+#
+# What may be given:
+#   - a journal folder: `journal/` (the game being played) or `games/NNNN/`
+#     (a finished game), holding snap.txt and/or jNNNN.log segments;
+#   - one file inside such a folder (its folder is read);
+#   - a device's file system as `tileclock pull` copies it (a folder with
+#     journal/ and/or games/ in it, and pull.json naming the device): every
+#     game in it, oldest first.
+import json
+import os
+
+PULL_MANIFEST = "pull.json"
 
 
-def evenings(path, data):
-    """The evenings in journal file `path` (its bytes are `data`), or None if it is not a journal."""
+def is_journal_dir(path):
+    try:
+        names = os.listdir(path)
+    except OSError:
+        return False
+    return any(n == "snap.txt" or (n.startswith("j") and n.endswith(".log")) for n in names)
+
+
+def is_device_dir(path):
+    return os.path.isdir(os.path.join(path, "journal")) or os.path.isdir(os.path.join(path, "games"))
+
+
+def device_id(root):
+    """The device id pull.json records for a pulled folder, or None."""
+    try:
+        with open(os.path.join(root, PULL_MANIFEST), encoding="utf-8") as f:
+            return json.load(f).get("device")
+    except (OSError, ValueError, AttributeError):
+        return None
+
+
+def journal_dirs(root):
+    """The journal folders of a device folder, oldest game first."""
+    found = []
+    games = os.path.join(root, "games")
+    if os.path.isdir(games):
+        for name in sorted(os.listdir(games)):
+            path = os.path.join(games, name)
+            if os.path.isdir(path) and is_journal_dir(path):
+                found.append(path)
+    current = os.path.join(root, "journal")
+    if is_journal_dir(current):
+        found.append(current)
+    return found
+
+
+def read(path):
+    """(kind, lines, problems) from one journal folder, with the store's reader."""
+    from tileclock_host.cli import UserError
+    try:
+        from tileclock.store.journal import read_journal
+    except ImportError:
+        raise UserError("%s: reading a journal needs tileclock.store.journal (firmware/), "
+                        "which is missing" % path)
+    try:
+        return read_journal(path)
+    except OSError as e:
+        raise UserError("%s: %s" % (path, e.strerror or e))
+
+
+def evenings_in(path):
+    """The evenings in a journal folder, a device folder or a file inside a journal; None if none of these."""
+    from tileclock_host.scores.evening import journal_evening
+    if os.path.isfile(path):
+        folder = os.path.dirname(os.path.abspath(path))
+        return evenings_in(folder) if is_journal_dir(folder) else None
+    if is_journal_dir(path):
+        root = os.path.dirname(os.path.abspath(path))
+        if os.path.basename(root) == "games":
+            root = os.path.dirname(root)
+        evening = journal_evening(path, *read(path), device=device_id(root))
+        return [evening] if evening else []
+    if is_device_dir(path):
+        device = device_id(path)
+        evenings = []
+        for folder in journal_dirs(path):
+            evening = journal_evening(folder, *read(folder), device=device)
+            if evening:
+                evenings.append(evening)
+        return evenings
     return None

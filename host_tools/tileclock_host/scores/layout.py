@@ -84,6 +84,11 @@ def points(value, worth=5):
     return str(value)
 
 
+def num(value):
+    """A number cell: '' for None (not entered yet)."""
+    return "" if value is None else str(value)
+
+
 def signed(value):
     return "" if not value else "%+d" % value
 
@@ -92,32 +97,59 @@ def _chunks(items, size):
     return [items[i:i + size] for i in range(0, len(items), size)] or [[]]
 
 
-def _seats_of(sheet, minimum=PAGE_SEATS):
-    """Seat numbers used anywhere in the sheet, padded to at least `minimum` slots."""
-    seats = set()
-    for rnd in _all_rounds(sheet):
-        for row in rnd["rows"]:
-            seats.add(row["seat"])
-    if not seats:
-        seats = set(range(1, len(sheet.get("players", [])) + 1))
-    top = max(seats) if seats else 0
-    return list(range(1, max(top, minimum) + 1))
+def _columns_of(rounds):
+    """How many player columns the rounds fill."""
+    top = 0
+    for rnd in rounds:
+        if rnd["_cols"]:
+            top = max(top, max(rnd["_cols"]) + 1)
+    return top
 
 
 def _all_rounds(sheet):
-    rounds = list(sheet.get("rounds", []))
+    rounds = [dict(r) for r in sheet.get("rounds", [])]
     if sheet.get("current"):
         current = dict(sheet["current"])
         current["in_progress"] = True
         rounds.append(current)
+    _assign_columns(rounds)
     return rounds
 
 
-def _row_for(rnd, seat):
-    for row in rnd["rows"]:
-        if row["seat"] == seat:
-            return row
-    return None
+def _assign_columns(rounds):
+    """Give each round's players a column ("Player 1", "Player 2", ...) as a score keeper would.
+
+    Seats are buttons, not columns: three players at seats 2, 5 and 7 fill
+    columns 1-3. A player keeps their column from round to round; a newcomer
+    takes the first free column, which may be one a leaver left (the rules:
+    "they would just enter their names in the round the players changed").
+    Sets rnd["_cols"] = {column index from 0: row}.
+    """
+    where = {}
+    for rnd in rounds:
+        rows = sorted(rnd.get("rows") or [], key=lambda r: r["seat"])
+        cols = {}
+        newcomers = []
+        for row in rows:
+            col = where.get(row["name"])
+            if col is not None and col not in cols:
+                cols[col] = row
+            else:
+                newcomers.append(row)
+        present = set(row["name"] for row in rows)
+        kept = set(where[name] for name in present if name in where)
+        for row in newcomers:
+            col = 0
+            while col in cols or col in kept:
+                col += 1
+            cols[col] = row
+        for col, row in cols.items():
+            where[row["name"]] = col
+        rnd["_cols"] = cols
+
+
+def _row_for(rnd, col):
+    return rnd["_cols"].get(col)
 
 
 def standings_text(sheet):
@@ -134,8 +166,8 @@ def standings_text(sheet):
 
 # -- the frame the rounds-based games share --
 
-def _round_pages(title, sheet, seats, cols, right_title, describe, rounds, source, info, row_h):
-    """Pages of PAGE_ROUNDS rounds by PAGE_SEATS seats.
+def _round_pages(title, sheet, players, cols, right_title, describe, rounds, source, info, row_h):
+    """Pages of PAGE_ROUNDS rounds by PAGE_SEATS player columns.
 
     cols: [(heading, width)] under each player; describe(rnd, seat, row) ->
     (name cell text, [cell texts]); right_title / right(rnd) the far-right column.
@@ -145,8 +177,8 @@ def _round_pages(title, sheet, seats, cols, right_title, describe, rounds, sourc
     pages = []
     # Every page has four player slots, like the printed four-player sheet;
     # six to eight players fill two sheets.
-    slots = -(-len(seats) // PAGE_SEATS) * PAGE_SEATS
-    seats = list(range(1, slots + 1))
+    slots = -(-max(players, 1) // PAGE_SEATS) * PAGE_SEATS
+    seats = list(range(slots))
     seat_groups = _chunks(seats, PAGE_SEATS)
     round_pages = _chunks(rounds, PAGE_ROUNDS)
     blank = not rounds
@@ -159,7 +191,7 @@ def _round_pages(title, sheet, seats, cols, right_title, describe, rounds, sourc
             page = Page(title)
             page.info = list(info)
             if len(seat_groups) > 1:
-                page.info.append("Players %d-%d (sheet %d of %d)" % (group[0], group[-1], gi + 1,
+                page.info.append("Players %d-%d (sheet %d of %d)" % (group[0] + 1, group[-1] + 1, gi + 1,
                                                                       len(seat_groups)))
             if len(round_pages) > 1:
                 page.info.append("Page %d of %d" % (pi + 1, len(round_pages)))
@@ -171,7 +203,7 @@ def _round_pages(title, sheet, seats, cols, right_title, describe, rounds, sourc
             table.heavy = set(1 + i * ncols for i in range(len(group) + 1))
             head = [Cell("Round", fill="head", bold=True)]
             for seat in group:
-                head.append(Cell("Player %d" % seat, span=ncols, fill="head", bold=True))
+                head.append(Cell("Player %d" % (seat + 1), span=ncols, fill="head", bold=True))
             head.append(Cell(right_title[0], fill="head", bold=True))
             table.add(head, 6)
             sub = [Cell("", fill="head")]
@@ -262,31 +294,33 @@ WORDSPORT_COLS = [("Place", 10), ("7-letter", 10), ("One\ngrid", 10), ("2\nminut
 def _wordsport_describe(rnd, seat, row):
     if row is None:  # the far-right column: winner's name, win time
         return rnd.get("winner") or "", fmt_ms(rnd.get("win_ms"))
-    tag = ""
+    tags = []
     if row.get("dq"):
-        tag = "DQ"
+        tags.append("DQ")
     elif row.get("place"):
-        tag = ordinal(row["place"])
+        tags.append(ordinal(row["place"]))
+    if not row.get("dq") and row.get("finish_ms") is not None and row.get("place") != 1:
+        tags.append("out at " + fmt_ms(row["finish_ms"]))
     elif row.get("unused"):
-        tag = "%d left" % row["unused"]
-    name = row["name"] + ("  -  " + tag if tag else "")
+        tags.append("%d left" % row["unused"])
+    name = row["name"] + ("  -  " + ", ".join(tags) if tags else "")
     cells = [points(row.get("place_points"), 0), points(row.get("sevens_points")),
              points(row.get("one_grid")), points(row.get("two_minute")),
-             points(row.get("straight_run")), str(row["total"])]
+             points(row.get("straight_run")), num(row["total"])]
     return name, cells
 
 
 def wordsport_pages(sheet, source="", players=None):
     blank = sheet is None
-    seats = list(range(1, max(players or PAGE_SEATS, PAGE_SEATS) + 1)) if blank else _seats_of(sheet)
     rounds = [] if blank else _all_rounds(sheet)
+    columns = (players or PAGE_SEATS) if blank else _columns_of(rounds)
     info = []
     if blank:
         info.append("Place: 1st 10, 2nd 5, 3rd 3.   7-letter word: 5 each.   One grid: 5.   "
                     "2 minutes or less: 5.   Straight run: 5.")
     else:
         info.append(_source_line(source, sheet))
-    pages = _round_pages("Word-Sport score sheet", sheet, seats, WORDSPORT_COLS, ("Win time", "winner"),
+    pages = _round_pages("Word-Sport score sheet", sheet, columns, WORDSPORT_COLS, ("Win time", "winner"),
                          _wordsport_describe, rounds, source, info, 10.0 if blank else 8.5)
     last = pages[-1]
     if blank:
@@ -316,15 +350,16 @@ def _speedscrabble_describer(rounds):
         if row is None:
             return (rnd.get("variant") or "", fmt_ms(rnd.get("play_ms")))
         key = (id(rnd), seat)
-        if key not in done and not rnd.get("void") and not rnd.get("in_progress"):
+        if key not in done and not rnd.get("void") and not rnd.get("in_progress") and row["total"]:
             done.add(key)
             running[row["name"]] = running.get(row["name"], 0) + row["total"]
         name = row["name"]
         if rnd.get("first_out") == name:
             name += "  -  out first"
-        cells = [str(row.get("grid", "")), _minus(row.get("leftover")), signed(row.get("sevens_points")),
-                 signed(row.get("first_out_points")), signed(row.get("theme_points")), str(row["total"]),
-                 str(running.get(row["name"], 0))]
+        score = "" if rnd.get("in_progress") else str(running.get(row["name"], 0))
+        cells = [num(row.get("grid")), _minus(row.get("leftover")), signed(row.get("sevens_points")),
+                 signed(row.get("first_out_points")), signed(row.get("theme_points")), num(row["total"]),
+                 score]
         return name, cells
     return describe
 
@@ -337,8 +372,8 @@ def _minus(value):
 
 def speedscrabble_pages(sheet, source="", players=None):
     blank = sheet is None
-    seats = list(range(1, max(players or PAGE_SEATS, PAGE_SEATS) + 1)) if blank else _seats_of(sheet)
     rounds = [] if blank else _all_rounds(sheet)
+    columns = (players or PAGE_SEATS) if blank else _columns_of(rounds)
     if blank:
         info = ["Target: ________   Leftover tiles count against you.   7+ letter word: +10.   "
                 "First out: +10.   Theme word: +10."]
@@ -352,7 +387,7 @@ def speedscrabble_pages(sheet, source="", players=None):
             facts.append("variant: %s" % variants[0])
         if facts:
             info.append(",  ".join(facts))
-    pages = _round_pages("Speed Scrabble score sheet", sheet, seats, SPEEDSCRABBLE_COLS,
+    pages = _round_pages("Speed Scrabble score sheet", sheet, columns, SPEEDSCRABBLE_COLS,
                          ("Time", "variant"), _speedscrabble_describer(rounds) if not blank else None,
                          rounds, source, info, 10.0 if blank else 8.5)
     last = pages[-1]

@@ -137,12 +137,13 @@ def _draw_cell(doc, x, y, w, h, cell):
     lines = [doc.text_ok(line) for line in cell.text.split("\n")]
     size = SMALL_SIZE if cell.small else CELL_SIZE
     doc.use(size, cell.bold)
-    room = w - 2.0
+    pad = 0.5 if cell.small else 1.0
+    room = w - 2 * pad
     while size > 4 and max(doc.get_string_width(line) for line in lines) > room:
         size -= 0.5
         doc.use(size, cell.bold)
     line_h = size * 0.42  # pt to mm, with leading
     top = y + (h - line_h * len(lines)) / 2.0
     for i, line in enumerate(lines):
-        doc.set_xy(x + 1.0, top + i * line_h)
+        doc.set_xy(x + pad, top + i * line_h)
         doc.cell(room, line_h, line, align=cell.align)
