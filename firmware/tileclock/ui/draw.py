@@ -1,0 +1,140 @@
+# Drawing helpers shared by the screens: the 8x8 font at 1x and 2x, centring,
+# highlighted lines, word-wrapped messages. Built on the FrameBuffer API only.
+import framebuf
+
+try:
+    from micropython import const
+except ImportError:
+    def const(x):
+        return x
+
+W = const(128)
+H = const(64)
+CHAR = const(8)
+COLS = const(16)    # characters across at 1x
+ROWS = const(8)     # lines down at 1x
+
+# One 8x8 cell for scaling text up: allocated once here, never per draw.
+_cell_buf = bytearray(8)
+_cell = framebuf.FrameBuffer(_cell_buf, 8, 8, framebuf.MONO_VLSB)
+
+
+def text(fb, s, x, y, c=1):
+    fb.text(s, x, y, c)
+
+
+def center(fb, s, y, c=1):
+    fb.text(s, (W - len(s) * CHAR) // 2, y, c)
+
+
+def right(fb, s, y, c=1, x_end=W):
+    fb.text(s, x_end - len(s) * CHAR, y, c)
+
+
+def text2x(fb, s, x, y, c=1):
+    """16x16 letters: each 8x8 glyph pixel drawn as a 2x2 block. Slow next to
+    fb.text (64 pixel reads a letter), so screens use it only when a prompt
+    changes, never per tick."""
+    for ch in s:
+        _cell.fill(0)
+        _cell.text(ch, 0, 0, 1)
+        for col in range(8):
+            bits = _cell_buf[col]
+            row = 0
+            while bits:
+                if bits & 1:
+                    fb.fill_rect(x + col * 2, y + row * 2, 2, 2, c)
+                bits >>= 1
+                row += 1
+        x += 16
+
+
+def center2x(fb, s, y, c=1):
+    text2x(fb, s, (W - len(s) * 16) // 2, y, c)
+
+
+def line(fb, s, row, selected=False):
+    """One menu line (row 0..7); the selected line is drawn inverted."""
+    y = row * CHAR
+    fb.fill_rect(0, y, W, CHAR, 1 if selected else 0)
+    fb.text(s, 0, y, 0 if selected else 1)
+
+
+def title(fb, s, right_text=None):
+    """The top line: a title, and an optional right-aligned note."""
+    fb.fill_rect(0, 0, W, CHAR, 0)
+    if right_text:
+        s = s[:COLS - 1 - len(right_text)]
+        right(fb, right_text, 0)
+    fb.text(s, 0, 0, 1)
+    fb.hline(0, CHAR + 1, W, 1)
+
+
+def wrap(s, width=COLS):
+    """Split `s` into lines of at most `width` characters at spaces."""
+    lines = []
+    current = ""
+    for word in s.split():
+        while len(word) > width:
+            if current:
+                lines.append(current)
+                current = ""
+            lines.append(word[:width])
+            word = word[width:]
+        if not current:
+            current = word
+        elif len(current) + 1 + len(word) <= width:
+            current += " " + word
+        else:
+            lines.append(current)
+            current = word
+    if current:
+        lines.append(current)
+    return lines
+
+
+def box(fb, lines, top):
+    """A framed message box from pixel row `top` to the bottom of the display."""
+    fb.fill_rect(0, top, W, H - top, 0)
+    fb.rect(0, top, W, H - top, 1)
+    y = top + 3
+    for s in lines:
+        if y + CHAR > H - 2:
+            break
+        fb.text(s, (W - len(s) * CHAR) // 2, y, 1)
+        y += CHAR + 1
+
+
+def pad(s, n):
+    """`s` cut or padded with spaces to n characters (str.ljust is missing on
+    MicroPython)."""
+    if len(s) >= n:
+        return s[:n]
+    return s + " " * (n - len(s))
+
+
+def lpad(s, n):
+    if len(s) >= n:
+        return s[len(s) - n:]
+    return " " * (n - len(s)) + s
+
+
+def mmss(ms):
+    """A time as m:ss (h:mm:ss from an hour) for the small font; allocates,
+    so only for screens that change on a press."""
+    s = ms // 1000
+    if s >= 3600:
+        return "%d:%02d:%02d" % (s // 3600, (s // 60) % 60, s % 60)
+    return "%d:%02d" % (s // 60, s % 60)
+
+
+def ordinal(n):
+    if n is None:
+        return "-"
+    if n == 1:
+        return "1st"
+    if n == 2:
+        return "2nd"
+    if n == 3:
+        return "3rd"
+    return "%dth" % n

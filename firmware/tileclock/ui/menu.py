@@ -1,0 +1,127 @@
+# A list of lines to move through and change with the seat buttons:
+#   seat 1 next line, seat 3 previous line,
+#   seat 2 change the line's value (or choose it), seat 4 change it backwards,
+#   a long press (any seat) goes back.
+# Screens that are menus (home, the in-game menu) subclass Menu and build
+# their lines in items(); a line is an Item.
+from tileclock.ui import draw
+from tileclock.ui.screen import Screen
+
+_TOP = 11       # first line's pixel row, under the title and its rule
+_PITCH = 9      # one line: 8 px of text and a pixel of space
+VISIBLE = 6     # lines on the screen at once
+
+
+class Item:
+    """One line: `label` on the left, value() on the right; change(now, step)
+    is called on seat 2 (step 1) and seat 4 (step -1)."""
+
+    def __init__(self, label, value=None, change=None):
+        self.label = label
+        self.value = value
+        self.change = change
+
+
+def choice(app, label, key, choices, names=None, after=None):
+    """A line that cycles app.settings[key] through `choices`."""
+
+    def value():
+        v = app.settings[key]
+        if names is not None and v in choices:
+            return names[choices.index(v)]
+        return str(v)
+
+    def change(now, step):
+        v = app.settings[key]
+        i = choices.index(v) if v in choices else 0
+        new = choices[(i + step) % len(choices)]
+        if after is not None and not after(now, new):
+            return
+        app.set(key, new)
+
+    return Item(label, value, change)
+
+
+class Menu(Screen):
+    TITLE = "MENU"
+    OVERLAY = True      # the loop's cues don't close a menu
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.cursor = 0
+        self.top = 0
+        self.lines = []
+        self.dirty_settings = False
+
+    def open(self, now):
+        self.lines = self.items(now)
+
+    def items(self, now):
+        return []
+
+    def note(self):
+        """Right side of the title line."""
+        return None
+
+    def rebuild(self, now):
+        self.lines = self.items(now)
+        if self.cursor >= len(self.lines):
+            self.cursor = len(self.lines) - 1
+        self.changed()
+
+    def press(self, now, seat):
+        n = len(self.lines)
+        if not n:
+            return
+        if seat == 1:
+            self.cursor = (self.cursor + 1) % n
+        elif seat == 3:
+            self.cursor = (self.cursor - 1) % n
+        elif seat == 2 or seat == 4:
+            item = self.lines[self.cursor]
+            if item.change is None:
+                return
+            self.dirty_settings = True
+            item.change(now, 1 if seat == 2 else -1)
+            if self.app.manager.screen is not self:
+                return      # the line opened another screen
+            self.rebuild(now)
+        else:
+            return
+        self.changed()
+
+    def long(self, now, seat):
+        self.back(now)
+
+    def back(self, now):
+        self.app.route(now)
+
+    def close(self):
+        if self.dirty_settings:
+            self.app.save_settings()
+
+    def draw(self, fb, now):
+        fb.fill(0)
+        draw.title(fb, self.TITLE, self.note())
+        if self.cursor < self.top:
+            self.top = self.cursor
+        elif self.cursor >= self.top + VISIBLE:
+            self.top = self.cursor - VISIBLE + 1
+        y = _TOP
+        i = self.top
+        while i < len(self.lines) and i < self.top + VISIBLE:
+            item = self.lines[i]
+            selected = i == self.cursor
+            c = 0 if selected else 1
+            if selected:
+                fb.fill_rect(0, y - 1, draw.W, _PITCH, 1)
+            fb.text(item.label, 1, y, c)
+            if item.value is not None:
+                draw.right(fb, item.value(), y, c, draw.W - 1)
+            y += _PITCH
+            i += 1
+        # a scroll mark when lines are hidden above or below
+        if self.top > 0:
+            fb.fill_rect(draw.W - 3, _TOP - 1, 3, 2, 1)
+        if self.top + VISIBLE < len(self.lines):
+            fb.fill_rect(draw.W - 3, draw.H - 2, 3, 2, 1)

@@ -1,0 +1,55 @@
+# Between rounds: what the next round will be, the standings so far, and
+# "any seat: GO". Each game's ready screen fills in lines() and start().
+from tileclock.ui import draw
+from tileclock.ui.screen import Screen
+
+
+class Ready(Screen):
+    TITLE = ""
+    BAR = "ANY SEAT: GO"
+
+    def __init__(self, app):
+        super().__init__(app)
+        self._lines = None
+
+    def open(self, now):
+        self._lines = self.lines(now)
+
+    def note(self):
+        return ""
+
+    def lines(self, now):
+        return []
+
+    def start(self, now, seat):
+        self.app.act(now, "start")
+
+    def press(self, now, seat):
+        self.start(now, seat)
+
+    def draw(self, fb, now):
+        fb.fill(0)
+        draw.title(fb, self.TITLE, self.note())
+        y = 12
+        for line in self._lines:
+            if y > 46:
+                break
+            fb.text(line[:16], 0, y, 1)
+            y += 9
+        fb.fill_rect(0, 55, draw.W, 9, 1)
+        draw.center(fb, self.BAR, 56, 0)
+
+
+def standings_lines(standings, most):
+    """"1 Ann        45" lines for the leaders (at most `most`)."""
+    out = []
+    place = 0
+    last = None
+    for i in range(len(standings)):
+        name, points = standings[i]
+        if points != last:
+            place = i + 1
+            last = points
+        if len(out) < most:
+            out.append("%d %s%s" % (place, draw.pad(name, 10), draw.lpad(str(points), 4)))
+    return out

@@ -1,0 +1,140 @@
+# The score sheet, a page at a time: the standings (with the fastest win or
+# the target), rounds by players (up to four players), then each round.
+# Seat 1 or 2: next page; seat 3 or 4: previous page; long press: back.
+# Pages are built as text when the sheet opens (it allocates, once).
+from tileclock.ui import draw
+from tileclock.ui.screen import Screen
+
+_ROWS = 6       # text rows under the title
+
+
+def _cut(rows, title, note, pages):
+    """Split `rows` into pages of _ROWS lines."""
+    if not rows:
+        pages.append((title, note, ["(nothing yet)"]))
+        return
+    i = 0
+    while i < len(rows):
+        pages.append((title, note, rows[i:i + _ROWS]))
+        i += _ROWS
+
+
+def _num(n):
+    return "-" if n is None else str(n)
+
+
+def _grid(sheet, pages):
+    """Rows are rounds, columns players: "R  Ann Bob Cy"."""
+    players = sheet["players"]
+    n = len(players)
+    if n < 2 or n > 4 or not sheet["rounds"]:
+        return
+    cell = 14 // n
+    head = "R "
+    for name in players:
+        head += draw.lpad(name[:cell - 1], cell)
+    rows = [head]
+    for r in sheet["rounds"]:
+        line = draw.pad(str(r["number"]), 2)
+        totals = {}
+        for row in r["rows"]:
+            totals[row["name"]] = row["total"]
+        for name in players:
+            if r.get("void"):
+                value = "x"
+            else:
+                value = _num(totals.get(name))
+            line += draw.lpad(value, cell)
+        rows.append(line)
+    line = "= "
+    for name in players:
+        line += draw.lpad(str(sheet["totals"].get(name, 0)), cell)
+    rows.append(line)
+    _cut(rows, "ROUNDS", "by player", pages)
+
+
+def build_pages(game):
+    sheet = game.sheet()
+    kind = sheet["game"]
+    pages = []
+    rows = []
+    place = 0
+    last = None
+    standings = sheet["standings"]
+    for i in range(len(standings)):
+        name, points = standings[i]
+        if points != last:
+            place = i + 1
+            last = points
+        rows.append("%d %s%s" % (place, draw.pad(name, 10), draw.lpad(str(points), 4)))
+    if kind == "wordsport" and sheet.get("fastest_win"):
+        f = sheet["fastest_win"]
+        rows.append("fast %s %s" % (draw.pad(f["name"], 5), draw.mmss(f["ms"])))
+    elif kind == "speedscrabble":
+        if sheet.get("winner"):
+            rows.append("%s wins!" % sheet["winner"])
+        else:
+            rows.append("target %d" % sheet["target"])
+    elif kind == "spellsport" and sheet.get("rubber_winner"):
+        rows.append("%s leads" % sheet["rubber_winner"])
+    _cut(rows, "SCORES", "%d rounds" % len(sheet["rounds"]), pages)
+    _grid(sheet, pages)
+    for r in sheet["rounds"]:
+        title = "ROUND %d" % r["number"]
+        if r.get("void"):
+            _cut(["void: no points"], title, "void", pages)
+            continue
+        rows = []
+        if kind == "wordsport":
+            note = draw.mmss(r["win_ms"]) if r["win_ms"] is not None else ""
+            for row in r["rows"]:
+                place = "DQ" if row["dq"] else draw.ordinal(row["place"])
+                rows.append("%s%s%s" % (draw.pad(row["name"], 7), draw.pad(place, 4), draw.lpad(str(row["total"]), 5)))
+        elif kind == "speedscrabble":
+            note = draw.mmss(r["play_ms"]) if r["play_ms"] is not None else ""
+            for row in r["rows"]:
+                first = "*" if row["first_out_points"] else " "
+                rows.append("%s%s%s" % (draw.pad(row["name"], 6), first,
+                                        draw.lpad(str(row["total"]), 9)))
+        else:
+            note = ("path " + r["path_by"][:5]) if r.get("path_by") else "no path"
+            for row in r["rows"]:
+                bonus = "x2" if row["path_bonus"] else "  "
+                rows.append("%s%s%s" % (draw.pad(row["name"], 7), bonus, draw.lpad(str(row["total"]), 7)))
+        _cut(rows, title, note, pages)
+    return pages
+
+
+class Sheet(Screen):
+    OVERLAY = True
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.page = 0
+        self.pages = ()
+
+    def open(self, now):
+        self.pages = build_pages(self.app.game)
+
+    def press(self, now, seat):
+        n = len(self.pages)
+        if seat == 1 or seat == 2:
+            self.page = (self.page + 1) % n
+        else:
+            self.page = (self.page - 1) % n
+        self.changed()
+
+    def long(self, now, seat):
+        self.app.route(now)
+
+    def draw(self, fb, now):
+        fb.fill(0)
+        title, note, rows = self.pages[self.page]
+        draw.title(fb, title, "%d/%d" % (self.page + 1, len(self.pages)))
+        y = 12
+        for line in rows:
+            fb.text(line[:16], 0, y, 1)
+            y += 9
+        if note:
+            # the page's note sits in the title line, left of the page number
+            draw.right(fb, note, 0, 1, draw.W - 8 * (len("%d/%d" % (self.page + 1, len(self.pages))) + 1))

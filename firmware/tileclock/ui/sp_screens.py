@@ -1,0 +1,163 @@
+# Spell Sport's screens: ready, the move clock (seat 1 Across, seat 2 Down:
+# the player to move presses to enter the play), the play form, the game's
+# end, and the in-game menu.
+from tileclock.engine import spellsport as sp
+from tileclock.ui import draw
+from tileclock.ui.form import Form
+from tileclock.ui.live import Live, name_of
+from tileclock.ui.menu import Item, Menu, choice
+from tileclock.ui.ready import Ready
+from tileclock.ui.screen import Screen
+
+
+def screen_for(app, now):
+    phase = app.game.phase
+    if phase == sp.SETUP:
+        return SpReady
+    if phase == sp.PLAY:
+        return SpPlay
+    return SpOver
+
+
+def _score_line(g, scores, mark):
+    a = "%s%s %d" % (">" if mark == 1 else "", g.names[0][:5], scores[0])
+    b = "%d %s%s" % (scores[1], g.names[1][:5], "<" if mark == 2 else "")
+    gap = 16 - len(a) - len(b)
+    return a + " " * (gap if gap > 0 else 1) + b
+
+
+class SpReady(Ready):
+    TITLE = "SPELL SPORT"
+
+    def note(self):
+        return "GAME %d" % (self.app.game.game_number + 1)
+
+    def lines(self, now):
+        g = self.app.game
+        out = ["1 across: %s" % g.names[0], "2 down:   %s" % g.names[1]]
+        if g.game_number:
+            out.append("rubber:")
+            out.append(_score_line(g, g.totals, 0))
+        return out
+
+    def menu(self, now):
+        self.app.goto(SpMenu, now)
+
+
+class SpPlay(Live):
+    """The time the player to move has taken; their press opens the play form."""
+
+    def clock(self, now):
+        return self.app.game.clock_ms(now)
+
+    def draw_static(self, fb, now):
+        g = self.app.game
+        draw.title(fb, "GAME %d" % g.game_number, "bag %d" % g.bag)
+        self.status(fb, _score_line(g, g.game_scores, g.turn))
+        if g.refill_offer:
+            self.prompt(fb, "TAKE SIX")
+        else:
+            self.prompt(fb, "ACROSS" if g.turn == sp.ACROSS else "DOWN")
+
+    def press(self, now, seat):
+        app = self.app
+        g = app.game
+        if seat == g.refill_offer:
+            app.act(now, "refill", (seat,))
+        elif seat == g.turn:
+            app.goto(SpPlayForm, now, seat)
+        elif seat == 1 or seat == 2:
+            app.refuse(now, "it is %s's turn" % name_of(g, g.turn))
+        else:
+            app.refuse(now, "Spell Sport is for seats 1 and 2")
+
+    def menu(self, now):
+        self.app.goto(SpMenu, now)
+
+
+class SpPlayForm(Form):
+    """What the play placed and formed (the board is the players' to judge)."""
+
+    def make_fields(self):
+        return [["Own tiles", 2], ["Stolen", 2], ["Across word", 2], ["Down word", 2],
+                ["Words", ("joined", "separate")], ["Circuit", ("no", "yes")]]
+
+    def make_buttons(self):
+        return [["PLAY", self._play], ["PASS", self._pass]]
+
+    def title(self):
+        return name_of(self.app.game, self.arg)[:8]
+
+    def note(self):
+        g = self.app.game
+        return "rack %d" % g.rack(self.arg)
+
+    def _play(self, now):
+        v = self.values
+        args = [self.arg, v[0], v[1], v[2], v[3], "joined" if v[4] == 0 else "separate"]
+        if v[5]:
+            args.append("circuit")
+        self.app.act(now, "play", tuple(args))
+
+    def _pass(self, now):
+        self.app.act(now, "pass", (self.arg,))
+
+
+class SpOver(Screen):
+    def draw(self, fb, now):
+        g = self.app.game
+        fb.fill(0)
+        draw.title(fb, "GAME %d OVER" % g.game_number)
+        path = g.sheet()["rounds"][-1]["path_by"] if g.game_number else None
+        draw.center2x(fb, ("%s x2" % path[:5]) if path else "NO PATH", 12)
+        fb.text(_score_line(g, g.game_scores, 0), 0, 30, 1)
+        draw.center(fb, "rubber", 39)
+        fb.text(_score_line(g, g.totals, 0), 0, 47, 1)
+        fb.fill_rect(0, 56, draw.W, 8, 1)
+        draw.center(fb, "ANY SEAT: NEXT", 56, 0)
+
+    def press(self, now, seat):
+        self.app.act(now, "start")
+
+    def menu(self, now):
+        self.app.goto(SpMenu, now)
+
+
+class SpMenu(Menu):
+    TITLE = "SPELL SPORT"
+
+    def items(self, now):
+        app = self.app
+        g = app.game
+        lines = [Item("Back", None, self._back)]
+        if g.phase == sp.PLAY:
+            lines.append(Item("Pass: " + name_of(g, g.turn)[:6], None, self._pass))
+            other = sp.DOWN if g.turn == sp.ACROSS else sp.ACROSS
+            lines.append(Item("Path: " + name_of(g, other)[:6], None, self._path(other)))
+            lines.append(Item("End game", None, self._endgame))
+        lines.append(Item("Score sheet", None, self._sheet))
+        lines.append(Item("Home", None, self._home))
+        lines.append(choice(app, "Sound", "sound", ("on", "off")))
+        return lines
+
+    def _back(self, now, step):
+        self.app.route(now)
+
+    def _pass(self, now, step):
+        self.app.act(now, "pass", (self.app.game.turn,))
+
+    def _path(self, seat):
+        def run(now, step):
+            self.app.act(now, "path", (seat,))
+        return run
+
+    def _endgame(self, now, step):
+        self.app.act(now, "endgame")
+
+    def _home(self, now, step):
+        self.app.home(now)
+
+    def _sheet(self, now, step):
+        from tileclock.ui.sheet import Sheet
+        self.app.goto(Sheet, now)
+

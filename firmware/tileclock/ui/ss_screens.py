@@ -1,0 +1,261 @@
+# Speed Scrabble's screens: ready, the 3-2-1 count-in, play (every seat's
+# press is its call: the device says whether that is TAKE TWO, TAKE ONE or
+# I'M OUT), score entry per player, the match's end, and the in-game menu.
+from tileclock.engine import cues
+from tileclock.engine import speedscrabble as ss
+from tileclock.ui import bigdigits, draw
+from tileclock.ui.form import Form
+from tileclock.ui.live import TIME_Y, Live, cue_prompt, name_of
+from tileclock.ui.menu import Item, Menu, choice
+from tileclock.ui.ready import Ready, standings_lines
+from tileclock.ui.screen import Screen
+
+
+def screen_for(app, now):
+    game = app.game
+    phase = game.phase_at(now)
+    if phase == ss.SETUP:
+        return SsReady
+    if phase == ss.COUNT_IN:
+        return SsCountIn
+    if phase == ss.PLAY:
+        return SsPlay
+    if phase == ss.ENTRY:
+        return SsEntry
+    return SsOver
+
+
+def _pool_note(g):
+    if g.pool is None:
+        return ""
+    if not g.pool.exact:
+        return "pool ?"
+    return "%d left" % g.pool.remaining
+
+
+class SsReady(Ready):
+    TITLE = "SPEED SCR."
+
+    def note(self):
+        return "ROUND %d" % (self.app.game.round_number + 1)
+
+    def lines(self, now):
+        g = self.app.game
+        out = ["%d players to %d" % (len(g.seated()), g.target),
+               "%s, %d set%s" % (g.variant, g.sets, "s" if g.sets > 1 else ""),
+               "themes " + ("on" if g.themes else "off")]
+        out += standings_lines(g.standings(), 2)
+        return out
+
+    def menu(self, now):
+        self.app.goto(SsMenu, now)
+
+
+class SsCountIn(Live):
+    """3, 2, 1 in big digits; any seat holds the count-in ("not ready!")."""
+
+    def __init__(self, app):
+        super().__init__(app)
+        self._one = bytearray(1)
+
+    def clock(self, now):
+        return self.app.game.count_in(now) * 1000
+
+    def wake(self, now):
+        return 20       # the beat edges are the engine's; look often for 3 s
+
+    def draw_static(self, fb, now):
+        g = self.app.game
+        draw.title(fb, "ROUND %d" % g.round_number, _pool_note(g))
+        self.status(fb, "any seat: hold")
+        self.prompt(fb, "READY")
+
+    def draw_time(self, fb, now):
+        n = self.app.game.count_in(now)
+        self._one[0] = 48 + n
+        fb.fill_rect(0, TIME_Y, draw.W, bigdigits.HEIGHT, 0)
+        bigdigits.draw(fb, self._one, 1, (draw.W - bigdigits.DIGIT_W) // 2, TIME_Y)
+        self._shown = n
+
+    def press(self, now, seat):
+        self.app.act(now, "hold")
+
+    def menu(self, now):
+        self.app.goto(SsMenu, now)
+
+
+class SsPlay(Live):
+    def clock(self, now):
+        return self.app.game.clock_ms(now)
+
+    def draw_static(self, fb, now):
+        g = self.app.game
+        draw.title(fb, "ROUND %d" % g.round_number, _pool_note(g))
+        nxt = g.next_prompt()
+        self.status(fb, "next: " + cue_prompt(nxt))
+        cue = self.app.cue
+        if cue in (cues.GO, cues.TAKE_TWO, cues.TAKE_ONE, cues.PICK):
+            self.prompt(fb, cue_prompt(cue))
+        else:
+            self.prompt(fb, "")
+
+    def press(self, now, seat):
+        app = self.app
+        g = app.game
+        if g.round_variant == "idaho":
+            app.act(now, "out" if g.next_prompt() == cues.IM_OUT else "pick", (seat,))
+        else:
+            app.act(now, "take", (seat,))
+
+    def menu(self, now):
+        self.app.goto(SsMenu, now)
+
+
+class SsEntry(Form):
+    """Each player's score after play stops, one player at a time, in seat
+    order; then the round's totals and CLOSE. Undo takes back the last score."""
+    OVERLAY = False
+
+    def __init__(self, app):
+        g = app.game
+        self.rows = g.live_rows()
+        self.seat = 0
+        for row in self.rows:
+            if row["grid"] is None:
+                self.seat = row["seat"]
+                break
+        super().__init__(app)
+
+    def make_fields(self):
+        if not self.seat:
+            return []
+        fields = [["Grid", 3], ["Left over", 3], ["7+ words", 1]]
+        if self.app.game.round_themes:
+            fields.append(["Themes", 2])
+        return fields
+
+    def make_buttons(self):
+        if not self.seat:
+            return [["CLOSE ROUND", self._close]]
+        return [["SAVE", self._save]]
+
+    def title(self):
+        g = self.app.game
+        if not self.seat:
+            return "ROUND %d" % g.round_number
+        return "SCORE " + name_of(g, self.seat)[:6]
+
+    def note(self):
+        if not self.seat:
+            return "totals"
+        done = 0
+        for row in self.rows:
+            if row["grid"] is not None:
+                done += 1
+        return "%d/%d" % (done + 1, len(self.rows))
+
+    def _save(self, now):
+        v = self.values
+        args = (self.seat, v[0], v[1], v[2], v[3] if len(v) > 3 else 0)
+        app = self.app
+        if app.act(now, "score", args, route=False):
+            app.goto(SsEntry, now)  # the next player
+
+    def _close(self, now):
+        self.app.act(now, "close")
+
+    def back(self, now):
+        self.app.undo(now)
+
+    def draw(self, fb, now):
+        if self.seat:
+            Form.draw(self, fb, now)
+            return
+        # every score is in: the round's totals, then CLOSE ROUND
+        g = self.app.game
+        fb.fill(0)
+        draw.title(fb, self.title(), draw.mmss(g.play_ms))
+        y = 11
+        for row in self.rows[:5]:
+            first = "*" if row["first_out_points"] else " "
+            fb.text("%s%s%s" % (draw.pad(row["name"], 6), first, draw.lpad(str(row["total"]), 9)), 0, y, 1)
+            y += 9
+        fb.fill_rect(0, 55, draw.W, 9, 1)
+        draw.center(fb, "CLOSE ROUND", 56, 0)
+
+
+class SsOver(Screen):
+    """Somebody passed the target: the winner and the standings."""
+
+    def draw(self, fb, now):
+        g = self.app.game
+        fb.fill(0)
+        draw.title(fb, "MATCH OVER", "to %d" % g.target)
+        draw.center2x(fb, (g.winner or "")[:8], 12)
+        y = 31
+        for line in standings_lines(g.standings(), 3):
+            fb.text(line, 0, y, 1)
+            y += 8
+        fb.fill_rect(0, 56, draw.W, 8, 1)
+        draw.center(fb, "ANY SEAT: NEW", 56, 0)
+
+    def press(self, now, seat):
+        self.app.act(now, "newmatch")
+
+    def menu(self, now):
+        self.app.goto(SsMenu, now)
+
+
+class SsMenu(Menu):
+    TITLE = "SPEED SCRABBLE"
+
+    def items(self, now):
+        app = self.app
+        g = app.game
+        phase = g.phase_at(now)
+        lines = [Item("Back", None, self._back)]
+        if phase == ss.SETUP:
+            lines.append(Item("Players", lambda: str(len(g.seated())), self._players))
+            lines.append(choice(app, "Variant", "variant", ss.VARIANTS, None, self._opt("variant")))
+            lines.append(choice(app, "Themes", "themes", ("off", "on"), None, self._opt("themes")))
+            lines.append(choice(app, "Sets", "sets", (1, 2, 3, 4), None, self._opt("sets")))
+            if not g.round_number:
+                lines.append(choice(app, "Target", "target", (100, 150, 200, 250, 300, 400, 500, 750, 1000),
+                                    None, self._opt("target")))
+        elif phase == ss.PLAY:
+            lines.append(Item("Stuck: all take", None, self._act("stuck")))
+            lines.append(Item("Redraw hands", None, self._act("redraw")))
+            lines.append(Item("Stop: none out", None, self._act("stop")))
+            lines.append(Item("Void round", None, self._act("void")))
+        elif phase == ss.ENTRY:
+            lines.append(Item("Void round", None, self._act("void")))
+        elif phase == ss.MATCH_OVER:
+            lines.append(Item("New match", None, self._act("newmatch")))
+        lines.append(Item("Score sheet", None, self._sheet))
+        lines.append(Item("Home", None, self._home))
+        lines.append(choice(app, "Sound", "sound", ("on", "off")))
+        return lines
+
+    def _act(self, verb):
+        def run(now, step):
+            self.app.act(now, verb)
+        return run
+
+    def _opt(self, verb):
+        def after(now, value):
+            return self.app.act(now, verb, (value,), route=False)
+        return after
+
+    def _back(self, now, step):
+        self.app.route(now)
+
+    def _home(self, now, step):
+        self.app.home(now)
+
+    def _sheet(self, now, step):
+        from tileclock.ui.sheet import Sheet
+        self.app.goto(Sheet, now)
+
+    def _players(self, now, step):
+        from tileclock.ui.ws_screens import change_players
+        change_players(self.app, now, step)

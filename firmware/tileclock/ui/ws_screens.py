@@ -1,0 +1,333 @@
+# Word-Sport's screens: ready, the count-up, the countdown, the entries after
+# time up, and the in-game menu. docs/device.md shows each one.
+from tileclock.engine import wordsport as ws
+from tileclock.ui import draw
+from tileclock.ui.live import Live, cue_prompt, name_of
+from tileclock.ui.menu import Item, Menu, choice
+from tileclock.ui.ready import Ready, standings_lines
+from tileclock.ui.screen import Screen
+
+from tileclock.engine import cues
+
+
+def screen_for(app, now):
+    game = app.game
+    phase = game.phase
+    if phase == ws.SETUP:
+        return WsReady
+    if phase == ws.PLAY:
+        return WsPlay
+    if phase == ws.COUNTDOWN and not game.time_up(now):
+        return WsCountdown
+    return WsEntry
+
+
+class WsReady(Ready):
+    TITLE = "WORD-SPORT"
+
+    def note(self):
+        return "ROUND %d" % self.app.game.round_number
+
+    def lines(self, now):
+        g = self.app.game
+        out = ["%d players %s" % (len(g.seated()), g.set_name),
+               "countdown " + draw.mmss(g.countdown_length)]
+        sheet = g.sheet()
+        if sheet["rounds"]:
+            out += standings_lines(sheet["standings"], 2)
+            if g.fastest_win is not None:
+                out.append("fast %s %s" % (g.fastest_win[0][:6], draw.mmss(g.fastest_win[1])))
+        return out
+
+    def menu(self, now):
+        self.app.goto(WsMenu, now)
+
+
+class WsPlay(Live):
+    """The count-up: every seat's press is its call (go), or the win once
+    the pool is spent."""
+
+    def clock(self, now):
+        return self.app.game.clock_ms(now)
+
+    def draw_static(self, fb, now):
+        g = self.app.game
+        draw.title(fb, "ROUND %d" % g.round_number, "%d left" % g.pool.remaining)
+        if g.paused:
+            self.status(fb, "any seat: resume")
+            self.prompt(fb, "PAUSED")
+            return
+        if not g.pool.can_serve(1):
+            self.status(fb, "pool spent")
+            self.prompt(fb, "1ST WINS")
+            return
+        if g.last_call:
+            self.status(fb, "%d each, %s go" % (g.tiles_each, name_of(g, g.last_call)[:5]))
+        else:
+            self.status(fb, "%d each" % g.tiles_each)
+        cue = self.app.cue
+        self.prompt(fb, cue_prompt(cue) if cue == cues.GO or cue == cues.TAKE_ONE else "")
+
+    def press(self, now, seat):
+        app = self.app
+        g = app.game
+        if g.paused:
+            app.act(now, "resume")
+        elif g.pool.can_serve(1):
+            app.act(now, "go", (seat,))
+        else:
+            app.act(now, "out", (seat,))
+
+    def menu(self, now):
+        self.app.goto(WsMenu, now)
+
+
+class WsCountdown(Live):
+    """After the win: the countdown, and each finisher's press."""
+    COUNT_DOWN = True
+
+    def clock(self, now):
+        return self.app.game.countdown_ms(now)
+
+    def draw_static(self, fb, now):
+        g = self.app.game
+        winner = name_of(g, g.finishers[0]) if g.finishers else "?"
+        draw.title(fb, "ROUND %d" % g.round_number, "%d/%d out" % (len(g.finishers), len(g.round_seats)))
+        if g.paused:
+            self.status(fb, "any seat: resume")
+            self.prompt(fb, "PAUSED")
+            return
+        if len(g.finishers) > 1:
+            last = g.finishers[-1]
+            self.status(fb, "%s %s" % (draw.ordinal(len(g.finishers)), name_of(g, last)[:10]))
+        else:
+            self.status(fb, "%s won %s" % (winner[:6], draw.mmss(g.win_ms)))
+        self.prompt(fb, "WIN!" if self.app.cue == cues.WIN else "FINISH")
+
+    def press(self, now, seat):
+        app = self.app
+        if app.game.paused:
+            app.act(now, "resume")
+        else:
+            app.act(now, "out", (seat,))
+
+    def menu(self, now):
+        self.app.goto(WsMenu, now)
+
+
+# A stop of the entry cursor: (what, seat); what is one of these.
+_UNUSED = 0
+_SEVENS = 1
+_GRID = 2
+_CLOSE = 3
+_COLS = (80, 104, 120)      # pixel column of unused, sevens, grid
+_ROW_TOP = 20
+_PITCH = 9
+_VISIBLE = 5
+
+
+class WsEntry(Screen):
+    """After time up: unused tiles of those who did not finish, seven-letter
+    words and one grid of everyone, then close the round. Each change is an
+    engine action (undo: long press)."""
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.stop = 0
+        self.top = 0
+
+    def open(self, now):
+        self._build(now)
+
+    def _build(self, now):
+        g = self.app.game
+        self.rows = g.live_rows(now)
+        stops = []
+        for r in self.rows:
+            if r["dq"]:
+                continue
+            if r["finish_ms"] is None:
+                stops.append((_UNUSED, r["seat"]))
+            stops.append((_SEVENS, r["seat"]))
+            stops.append((_GRID, r["seat"]))
+        stops.append((_CLOSE, 0))
+        self.stops = stops
+        if self.stop >= len(stops):
+            self.stop = len(stops) - 1
+
+    def _line_of(self, seat):
+        for i in range(len(self.rows)):
+            if self.rows[i]["seat"] == seat:
+                return i
+        return len(self.rows)
+
+    def press(self, now, seat):
+        n = len(self.stops)
+        if seat == 1:
+            self.stop = (self.stop + 1) % n
+        elif seat == 3:
+            self.stop = (self.stop - 1) % n
+        elif seat == 2 or seat == 4:
+            self._change(now, 1 if seat == 2 else -1)
+            return
+        self.changed()
+
+    def _change(self, now, step):
+        app = self.app
+        what, seat = self.stops[self.stop]
+        if what == _CLOSE:
+            app.act(now, "close")
+            return
+        row = self.rows[self._line_of(seat)]
+        if what == _GRID:
+            app.act(now, "grid", (seat, 0 if row["one_grid"] else 1))
+        elif what == _SEVENS:
+            value = row["sevens"] + step
+            if value < 0 or not app.act(now, "sevens", (seat, value), quiet=True):
+                # past the most the rules allow: wrap round
+                if step > 0:
+                    app.act(now, "sevens", (seat, 0))
+                else:
+                    v = 3
+                    while v > 0 and not app.act(now, "sevens", (seat, v), quiet=True):
+                        v -= 1
+        else:
+            value = row["unused"]
+            value = 0 if value is None else value + step
+            if value < 0:
+                value = app.game.tiles_each
+            if value > app.game.tiles_each:
+                value = 0
+            app.act(now, "unused", (seat, value))
+        # the route keeps this screen (same class): read the new state
+        if app.manager.screen is self:
+            self._build(now)
+
+    def menu(self, now):
+        self.app.goto(WsMenu, now)
+
+    def draw(self, fb, now):
+        g = self.app.game
+        fb.fill(0)
+        draw.title(fb, "ROUND %d" % g.round_number, "TIME UP")
+        fb.text("NAME  PL UN 7 G", 0, 11, 1)
+        what, seat = self.stops[self.stop]
+        line = self._line_of(seat) if what != _CLOSE else len(self.rows)
+        if line < self.top:
+            self.top = line
+        elif line >= self.top + _VISIBLE:
+            self.top = line - _VISIBLE + 1
+        y = _ROW_TOP
+        i = self.top
+        while i <= len(self.rows) and i < self.top + _VISIBLE:
+            if i == len(self.rows):
+                sel = what == _CLOSE
+                if sel:
+                    fb.fill_rect(0, y - 1, draw.W, _PITCH, 1)
+                draw.center(fb, "CLOSE ROUND", y, 0 if sel else 1)
+            else:
+                self._row(fb, self.rows[i], y, what, seat)
+            y += _PITCH
+            i += 1
+
+    def _row(self, fb, r, y, what, seat):
+        fb.text(draw.pad(r["name"], 5), 0, y, 1)
+        fb.text("DQ" if r["dq"] else draw.ordinal(r["place"]), 48, y, 1)
+        if r["dq"]:
+            return
+        if r["finish_ms"] is not None:
+            unused = " -"
+        elif r["unused"] is None:
+            unused = " ?"
+        else:
+            unused = draw.lpad(str(r["unused"]), 2)
+        cells = (unused, str(r["sevens"]), "Y" if r["one_grid"] else "N")
+        for k in range(3):
+            x = _COLS[k]
+            sel = r["seat"] == seat and what == k
+            if sel:
+                fb.fill_rect(x - 1, y - 1, len(cells[k]) * 8 + 2, _PITCH, 1)
+            fb.text(cells[k], x, y, 0 if sel else 1)
+
+
+class WsMenu(Menu):
+    """Long press of seat 2 in a Word-Sport screen."""
+    TITLE = "WORD-SPORT"
+
+    def note(self):
+        return "menu"
+
+    def items(self, now):
+        app = self.app
+        g = app.game
+        lines = [Item("Back", None, self._back)]
+        phase = g.phase
+        if phase == ws.SETUP:
+            lines.append(Item("Players", lambda: str(len(g.seated())), self._players))
+            lines.append(choice(app, "Tiles", "tiles", ("half", "full", "double"), None, self._tiles))
+            lines.append(choice(app, "Countdown", "countdown", (30, 45, 60, 90, 120, 180),
+                                ("0:30", "0:45", "1:00", "1:30", "2:00", "3:00"), self._countdown))
+        elif phase == ws.PLAY or (phase == ws.COUNTDOWN and not g.time_up(now)):
+            if phase == ws.PLAY:
+                lines.append(Item("Stuck: all +1", None, self._act("stuck")))
+            else:
+                lines.append(Item("Stop countdown", None, self._act("stop")))
+            if g.paused:
+                lines.append(Item("Resume clock", None, self._act("resume")))
+            else:
+                lines.append(Item("Pause clock", None, self._act("pause")))
+            lines.append(Item("Void round", None, self._act("void")))
+        else:
+            for seat in g.round_seats:
+                lines.append(Item("DQ " + name_of(g, seat), None, self._dq(seat)))
+            lines.append(Item("Void round", None, self._act("void")))
+        lines.append(Item("Score sheet", None, self._sheet))
+        lines.append(Item("Home", None, self._home))
+        lines.append(choice(app, "Sound", "sound", ("on", "off")))
+        return lines
+
+    def _act(self, verb):
+        def run(now, step):
+            self.app.act(now, verb)
+        return run
+
+    def _dq(self, seat):
+        def run(now, step):
+            self.app.act(now, "dq", (seat,))
+        return run
+
+    def _back(self, now, step):
+        self.app.route(now)
+
+    def _home(self, now, step):
+        self.app.home(now)
+
+    def _sheet(self, now, step):
+        from tileclock.ui.sheet import Sheet
+        self.app.goto(Sheet, now)
+
+    def _tiles(self, now, value):
+        return self.app.act(now, "tiles", (value,), route=False)
+
+    def _countdown(self, now, value):
+        return self.app.act(now, "countdown", (value * 1000,), route=False)
+
+    def _players(self, now, step):
+        change_players(self.app, now, step)
+
+
+def change_players(app, now, step):
+    """Seat the next free seat (step 1) or unseat the last (step -1)."""
+    g = app.game
+    seated = g.seated()
+    if step > 0:
+        for seat in range(1, app.seats + 1):
+            if seat not in seated:
+                if app.act(now, "seat", (seat, app.free_name(seat)), route=False):
+                    app.set("players", len(seated) + 1)
+                return
+        app.refuse(now, "every seat is taken")
+    elif len(seated) <= 2:
+        app.refuse(now, "at least 2 players")
+    elif app.act(now, "unseat", (seated[-1],), route=False):
+        app.set("players", len(seated) - 1)
