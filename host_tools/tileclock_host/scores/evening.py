@@ -42,11 +42,14 @@ class Evening:
         self.lines = lines            # normalised action lines, or None for a JSON sheet
         self.device = device          # the device id, for an evening from a journal
         self.label = label            # where in the file, e.g. "game 2", or None
+        canon = json.dumps(sheet, sort_keys=True, separators=(",", ":"))
+        # The sheet's own identity lets the book match a sheet saved as JSON
+        # with the script or journal it came from.
+        self.sheet_identity = hashlib.sha256(("sheet\n" + canon).encode("utf-8")).hexdigest()
         if lines is not None:
             self.identity = lines_identity(lines)
         else:
-            canon = json.dumps(sheet, sort_keys=True, separators=(",", ":"))
-            self.identity = hashlib.sha256(("sheet\n" + canon).encode("utf-8")).hexdigest()
+            self.identity = self.sheet_identity
 
     @property
     def short_id(self):

@@ -1,0 +1,162 @@
+# The score book across evenings and devices (docs/scores.md, "Score book").
+import datetime
+import os
+import sqlite3
+
+from tileclock.engine.script import GAME_KINDS
+from tileclock_host.cli import UserError
+from tileclock_host.scores.book import WORDS, Book, default_path
+from tileclock_host.scores.evening import load_file
+from tileclock_host.scores.layout import fmt_ms, ordinal
+
+HELP = "the score book: gather evenings from devices and files; standings, fastest wins, a player's history"
+
+
+def add_arguments(parser):
+    parser.add_argument("--book", metavar="PATH", default=None,
+                        help="the book's SQLite file (default $TILECLOCK_BOOK, else %s)" % default_path())
+    sub = parser.add_subparsers(dest="book_command", metavar="ACTION")
+    p = sub.add_parser("add", help="add evenings: action scripts, journal folders, folders from `tileclock pull`, "
+                                   "sheet JSON; an evening already in the book is not counted twice")
+    p.add_argument("files", nargs="+", metavar="FILE")
+    p = sub.add_parser("standings", help="each game's players over every evening in the book")
+    p.add_argument("--game", choices=GAME_KINDS, help="only this game")
+    p = sub.add_parser("fastest", help="the fastest wins (Word-Sport win times; Speed Scrabble play times)")
+    p.add_argument("--game", choices=("wordsport", "speedscrabble"), default="wordsport")
+    p.add_argument("--limit", type=int, default=10, help="how many (default 10)")
+    p = sub.add_parser("player", help="one player's history, evening by evening")
+    p.add_argument("name")
+    sub.add_parser("list", help="the evenings in the book")
+
+
+def run(args):
+    if not args.book_command:
+        raise UserError("book: say what to do: add, standings, fastest, player or list")
+    path = args.book or default_path()
+    try:
+        book = Book(path)
+    except sqlite3.DatabaseError as e:
+        raise UserError("%s: not a tileclock score book (%s)" % (path, e))
+    except OSError as e:
+        raise UserError("%s: %s" % (path, e.strerror or e))
+    try:
+        return globals()["_" + args.book_command](book, args)
+    except sqlite3.DatabaseError as e:
+        raise UserError("%s: %s" % (path, e))
+    finally:
+        book.close()
+
+
+def _played(path):
+    """When the file was last written, as local time (the device keeps no calendar)."""
+    newest = 0
+    if os.path.isdir(path):
+        for folder, _dirs, files in os.walk(path):
+            for name in files:
+                newest = max(newest, os.path.getmtime(os.path.join(folder, name)))
+    else:
+        newest = os.path.getmtime(path)
+    if not newest:
+        return None
+    return datetime.datetime.fromtimestamp(newest).strftime("%Y-%m-%d %H:%M")
+
+
+def _add(book, args):
+    counts = {"added": 0, "grown": 0, "actions": 0, "already": 0, "older": 0}
+    said = {"added": "added", "grown": "updated (the evening went on since it was added)",
+            "actions": "replaces the same evening added as a sheet",
+            "already": "already in the book", "older": "skipped: an older copy of an evening in the book"}
+    for path in args.files:
+        for evening in load_file(path):
+            for problem in evening.problems:
+                print("warning: %s" % problem)
+            outcome = book.add(evening, _played(evening.source))
+            counts[outcome] += 1
+            print("%-40s %-13s %s  %s" % (evening.where, evening.kind, evening.short_id, said[outcome]))
+    print("%d added, %d updated, %d already there, %d older copies skipped"
+          % (counts["added"], counts["grown"] + counts["actions"], counts["already"], counts["older"]))
+    return 0
+
+
+def _numeric(text):
+    return text.lstrip("-").replace(".", "").replace(":", "").isdigit()
+
+
+def table(headers, rows):
+    """Plain text columns: numbers and times right-aligned, words left-aligned."""
+    cells = [[str(c) for c in headers]] + [["" if c is None else str(c) for c in row] for row in rows]
+    widths = [max(len(r[i]) for r in cells) for i in range(len(headers))]
+    right = [all(_numeric(r[i]) for r in cells[1:] if r[i]) for i in range(len(headers))]
+    lines = []
+    for r in cells:
+        parts = [c.rjust(w) if ra else c.ljust(w) for c, w, ra in zip(r, widths, right)]
+        lines.append("  ".join(parts).rstrip())
+    lines.insert(1, "  ".join("-" * w for w in widths))
+    return "\n".join(lines)
+
+
+def _standings(book, args):
+    shown = False
+    for game in GAME_KINDS:
+        if args.game and game != args.game:
+            continue
+        rows = book.standings(game)
+        if not rows:
+            continue
+        matches, rounds, wins = WORDS[game]
+        print("%s%s" % ("\n" if shown else "", game))
+        print(table(["player", matches, rounds, wins, "points", "per " + rounds[:-1], "won"],
+                    [(r[0], r[1], r[2], r[3], r[4], r[5], r[6]) for r in rows]))
+        shown = True
+    if not shown:
+        print("no evenings in the book yet: tileclock book add FILE...")
+    return 0
+
+
+def _where(source, label):
+    name = os.path.basename(source)
+    return "%s (%s)" % (name, label) if label else name
+
+
+def _fastest(book, args):
+    rows = book.fastest(args.game, max(args.limit, 1))
+    if not rows:
+        print("no %s wins in the book yet" % args.game)
+        return 0
+    what = "win time" if args.game == "wordsport" else "play time"
+    print(table(["", what, "player", "round", "played", "from"],
+                [(i, fmt_ms(ms), name, rnd if match == 1 else "%d/%d" % (match, rnd), played or "",
+                  _where(source, label))
+                 for i, (ms, name, rnd, match, source, label, played) in enumerate(rows, 1)]))
+    return 0
+
+
+def _player(book, args):
+    rows = book.player(args.name)
+    if not rows:
+        names = book.names()
+        hint = ("; players in the book: " + ", ".join(names)) if names else ""
+        raise UserError("no player called %s in the book%s" % (args.name, hint))
+    for game in GAME_KINDS:
+        mine = [r for r in rows if r[0] == game]
+        if not mine:
+            continue
+        matches, rounds, wins = WORDS[game]
+        print("%s: %d %s" % (game, len(mine), matches))
+        out = []
+        for game_, played, source, label, match, n, won, total, rank, players, winner in mine:
+            out.append((played or "", _where(source, label) + ("" if match == 1 else " match %d" % match),
+                        n, won, total, "%s of %d" % (ordinal(rank), players), "yes" if winner else ""))
+        print(table(["played", "from", rounds, wins, "points", "place", "won"], out))
+        print()
+    return 0
+
+
+def _list(book, args):
+    rows = book.evenings()
+    if not rows:
+        print("the book is empty: tileclock book add FILE...")
+        return 0
+    print(table(["id", "game", "played", "device", "from"],
+                [(r[0][:12], r[1], r[5] or "", r[4] or "", _where(r[2], r[3])) for r in rows]))
+    return 0
