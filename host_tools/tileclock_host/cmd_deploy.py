@@ -1,0 +1,173 @@
+# `tileclock deploy`: compile firmware/ with mpy-cross and copy it to the Pico.
+#
+#   tileclock deploy --port /dev/ttyACM0      # Linux
+#   tileclock deploy --port /dev/tty.usbmodem1101   # macOS (ls /dev/tty.usbmodem*)
+#   tileclock deploy --port COM3              # Windows (Device Manager, Ports)
+#   tileclock deploy                          # mpremote finds the board itself
+#   tileclock deploy --compile-only           # `make lint`: compile, copy nothing
+#
+# Steps: every firmware/tileclock/**.py is compiled to build/<chip>/tileclock/
+# **.mpy (-march=armv6m for the RP2040, armv7emsp for the RP2350 of the
+# Pico 2: the bytecode is the same, the flag only matters for native code).
+# main.py and board_config.py stay source, so they can be read and edited on
+# the board. On the board, any file under tileclock/ that is not part of the
+# new build is removed first: a stale foo.py beside the new foo.mpy would win
+# the import. The journal and settings (outside tileclock/) are not touched.
+# Then mpremote copies the files and resets the board.
+import concurrent.futures
+import os
+import shutil
+import subprocess
+import sys
+
+from tileclock_host.cli import UserError
+
+HELP = "compile firmware/ with mpy-cross and copy it to the board with mpremote"
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+FIRMWARE = os.path.join(ROOT, "firmware")
+PACKAGE = "tileclock"
+SOURCES = ("main.py", "board_config.py")   # copied as .py
+MARCH = {"rp2040": "armv6m", "rp2350": "armv7emsp"}
+
+
+def add_arguments(parser):
+    parser.add_argument("--port", default="auto",
+                        help="serial port: /dev/ttyACM0 (Linux), /dev/tty.usbmodem* (macOS), COM3 (Windows); "
+                             "default: the first board mpremote finds")
+    parser.add_argument("--pico2", action="store_true", help="compile for the RP2350 (Pico 2, Pico 2 W)")
+    parser.add_argument("--compile-only", action="store_true", help="compile into build/, copy nothing")
+    parser.add_argument("--build", default=os.path.join(ROOT, "build"), help="build folder (default build/)")
+    parser.add_argument("--keep-config", action="store_true",
+                        help="leave the board's board_config.py as it is")
+    parser.add_argument("--resume", action="store_true",
+                        help="do not soft-reset on connecting (for a board that must keep its session)")
+    parser.add_argument("--no-reset", action="store_true", help="do not reset the board after copying")
+
+
+def tool(name):
+    """A tool installed beside this Python (the venv), else on PATH."""
+    here = os.path.join(os.path.dirname(sys.executable), name)
+    for path in (here, here + ".exe"):
+        if os.path.exists(path):
+            return path
+    found = shutil.which(name)
+    if not found:
+        raise UserError(f"{name} is not installed: run `make venv` (or pip install {name})")
+    return found
+
+
+def compile_firmware(build, chip="rp2040", firmware=FIRMWARE):
+    """Compile firmware/tileclock to build/<chip>/; returns (out_dir, [relative paths])."""
+    mpy_cross = tool("mpy-cross")
+    out_dir = os.path.join(build, chip)
+    if os.path.isdir(out_dir):
+        shutil.rmtree(out_dir)
+    jobs = []
+    for folder, dirs, names in os.walk(os.path.join(firmware, PACKAGE)):
+        dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+        for name in sorted(names):
+            if name.endswith(".py"):
+                source = os.path.join(folder, name)
+                rel = os.path.relpath(source, firmware).replace(os.sep, "/")
+                dest = os.path.join(out_dir, *(rel[:-3] + ".mpy").split("/"))
+                os.makedirs(os.path.dirname(dest), exist_ok=True)
+                # -s: tracebacks on the board name the source file
+                jobs.append([mpy_cross, "-march=" + MARCH[chip], "-s", rel, "-o", dest, source])
+    # one process per file (about 50 ms each): run them side by side
+    with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 4) as pool:
+        results = list(pool.map(lambda cmd: subprocess.run(cmd, capture_output=True, text=True), jobs))
+    files = []
+    errors = []
+    for cmd, result in zip(jobs, results):
+        rel = cmd[3]
+        if result.returncode:
+            errors.append(result.stderr.strip() or f"{rel}: mpy-cross failed")
+        else:
+            files.append(rel[:-3] + ".mpy")
+    for name in SOURCES:
+        source = os.path.join(firmware, name)
+        if os.path.exists(source):
+            result = subprocess.run([mpy_cross, "-o", os.devnull, source], capture_output=True, text=True)
+            if result.returncode:
+                errors.append(result.stderr.strip())
+            else:
+                shutil.copyfile(source, os.path.join(out_dir, name))
+                files.append(name)
+    if errors:
+        raise UserError("mpy-cross found errors:\n" + "\n".join(errors))
+    return out_dir, files
+
+
+# Runs on the board: remove every file under tileclock/ not in WANTED (and
+# empty folders), create the folders WANTED needs, print what it removed.
+_PREPARE = """
+import os
+WANTED = set(%r)
+DIRS = %r
+def _walk(d):
+    for e in os.ilistdir(d):
+        p = d + '/' + e[0]
+        if e[1] & 0x4000:
+            _walk(p)
+            if not os.listdir(p) and p not in DIRS:
+                os.rmdir(p)
+        elif p not in WANTED:
+            os.remove(p)
+            print('removed', p)
+try:
+    os.stat(%r)
+    _walk(%r)
+except OSError:
+    pass
+for d in DIRS:
+    try:
+        os.mkdir(d)
+    except OSError:
+        pass
+"""
+
+
+def _mpremote(port, resume, *commands):
+    cmd = [tool("mpremote"), "connect", port]
+    if resume:
+        cmd.append("resume")
+    cmd += list(commands)
+    result = subprocess.run(cmd, capture_output=True, text=True)
+    if result.returncode:
+        raise UserError(f"mpremote failed ({' '.join(cmd[1:5])} ...):\n{result.stderr.strip() or result.stdout}")
+    return result.stdout
+
+
+def deploy(out_dir, files, port="auto", resume=False, reset=True, keep_config=False):
+    """Copy the build to the board; returns the lines the board printed."""
+    if keep_config:
+        files = [f for f in files if f != "board_config.py"]
+    wanted = sorted(f for f in files if f.startswith(PACKAGE + "/"))
+    dirs = sorted({f.rsplit("/", 1)[0] for f in wanted} | {PACKAGE})
+    dirs = sorted(dirs, key=lambda d: d.count("/"))
+    printed = _mpremote(port, resume, "exec", _PREPARE % (wanted, dirs, PACKAGE, PACKAGE)).splitlines()
+    copy = []
+    for f in files:
+        copy += ["fs", "cp", os.path.join(out_dir, *f.split("/")), ":" + f, "+"]
+    if reset:
+        copy += ["reset"]
+    else:
+        copy.pop()
+    _mpremote(port, resume, *copy)
+    return printed
+
+
+def run(args):
+    chip = "rp2350" if args.pico2 else "rp2040"
+    out_dir, files = compile_firmware(args.build, chip)
+    print(f"compiled {len(files)} files for the {chip} into {os.path.relpath(out_dir)}")
+    if "main.py" not in files:
+        print("note: firmware/main.py does not exist yet: the board will not start the clock by itself")
+    if args.compile_only:
+        return 0
+    printed = deploy(out_dir, files, args.port, args.resume, not args.no_reset, args.keep_config)
+    for line in printed:
+        print(line)
+    print(f"copied {len(files)} files to the board on {args.port}")
+    return 0
