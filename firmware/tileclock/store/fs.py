@@ -1,0 +1,73 @@
+# The file operations the store uses, in one thin layer over `os`, so the host
+# can swap in an in-memory file system that counts flash writes or records
+# every write for fault injection (tileclock.store.fsmodel). Only paths with
+# "/" separators; `open` returns an ordinary file object.
+import os
+
+_replace = getattr(os, "replace", os.rename)  # CPython on Windows: rename won't replace
+
+try:
+    from binascii import crc32 as _crc32
+except ImportError:  # a port built without it
+    _crc32 = None
+
+
+def _crc32_slow(data, crc=0):
+    # Bitwise CRC-32 (zlib's polynomial): about 8 loops a byte, fine for records.
+    crc ^= 0xFFFFFFFF
+    for byte in data:
+        crc ^= byte
+        for _ in range(8):
+            crc = (crc >> 1) ^ (0xEDB88320 & -(crc & 1))
+    return crc ^ 0xFFFFFFFF
+
+
+def crc32(data, crc=0):
+    """zlib's CRC-32 of bytes `data`, continuing from `crc`."""
+    if _crc32 is None:
+        return _crc32_slow(data, crc)
+    return _crc32(data, crc) & 0xFFFFFFFF
+
+
+class FS:
+    """The real file system (LittleFS on the Pico, the host's on a laptop)."""
+
+    def open(self, path, mode):
+        return open(path, mode)
+
+    def listdir(self, path):
+        """Names in folder `path`; [] when it does not exist."""
+        try:
+            return os.listdir(path)
+        except OSError:
+            return []
+
+    def size(self, path):
+        """Size in bytes of file `path`, or -1 when it does not exist."""
+        try:
+            return os.stat(path)[6]
+        except OSError:
+            return -1
+
+    def isdir(self, path):
+        try:
+            return os.stat(path)[0] & 0x4000 != 0
+        except OSError:
+            return False
+
+    def mkdir(self, path):
+        try:
+            os.mkdir(path)
+        except OSError:
+            if not self.isdir(path):
+                raise
+
+    def rename(self, old, new):
+        """Atomic on LittleFS; replaces `new` if it exists."""
+        _replace(old, new)
+
+    def remove(self, path):
+        os.remove(path)
+
+    def rmdir(self, path):
+        os.rmdir(path)

@@ -1,0 +1,360 @@
+# File systems for tests and benchmarks (never imported on the device):
+#
+#   MemFS       an in-memory file system with the FS interface; every byte
+#               written is "on flash" at once (a stricter model than LittleFS,
+#               where nothing counts until close).
+#   CountingFS  wraps an FS and counts flash block writes under a LittleFS model.
+#   Recorder    wraps an FS and records every operation, so a test can replay
+#               the stream cut at any byte (power cut) with `replay`.
+#
+# The LittleFS model (CountingFS), for the Pico's MicroPython (4 KB blocks,
+# prog size 256, so files up to 512 bytes are stored inline in metadata):
+#   - closing a file written to costs one metadata commit; a file that ends
+#     larger than INLINE_MAX also rewrites every 4 KB data block the write
+#     touched, the old partial last block included (copy-on-write);
+#   - rename, remove, rmdir: one metadata commit; mkdir: a new metadata pair
+#     (2 blocks) and one commit;
+#   - "block writes" counts each data block and each metadata commit as one
+#     4 KB erase+program. That overstates metadata commits, which append to
+#     the directory's log and erase only when it compacts: bench/mpy_journal.py
+#     measures the real LittleFS too.
+BLOCK = 4096
+INLINE_MAX = 512
+
+
+def _enoent(path):
+    return OSError(2, "no such file: " + path)
+
+
+class _MemWriter:
+    def __init__(self, fs, path):
+        self._fs = fs
+        self._path = path
+
+    def write(self, data):
+        self._fs.files[self._path].extend(data)
+        return len(data)
+
+    def flush(self):
+        pass
+
+    def close(self):
+        pass
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+
+class _MemReader:
+    # Reads straight from the stored bytearray: no copy of the whole file,
+    # so tests on MicroPython's small heap read big files too.
+    def __init__(self, data):
+        self._data = data
+        self._pos = 0
+
+    def read(self, n=-1):
+        end = len(self._data) if n is None or n < 0 else min(self._pos + n, len(self._data))
+        chunk = bytes(self._data[self._pos:end])
+        self._pos = end
+        return chunk
+
+    def readline(self):
+        end = self._data.find(b"\n", self._pos)
+        return self.read(-1 if end < 0 else end + 1 - self._pos)
+
+    def close(self):
+        pass
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+
+class MemFS:
+    def __init__(self):
+        self.files = {}
+        self.dirs = set([""])
+
+    def copy(self):
+        other = MemFS()
+        for path in self.files:
+            other.files[path] = bytearray(self.files[path])
+        other.dirs = set(self.dirs)
+        return other
+
+    def _parent(self, path):
+        return path[:path.rfind("/")] if "/" in path else ""
+
+    def _need_parent(self, path):
+        if self._parent(path) not in self.dirs:
+            raise _enoent(self._parent(path))
+
+    def open(self, path, mode):
+        if "r" in mode:
+            if path not in self.files:
+                raise _enoent(path)
+            return _MemReader(self.files[path])
+        self._need_parent(path)
+        if path in self.dirs:
+            raise OSError(21, "is a folder: " + path)
+        if "w" in mode or path not in self.files:
+            self.files[path] = bytearray()
+        return _MemWriter(self, path)
+
+    def listdir(self, path):
+        if path not in self.dirs:
+            return []
+        prefix = path + "/"
+        names = []
+        for full in list(self.files) + list(self.dirs):
+            if full.startswith(prefix) and "/" not in full[len(prefix):]:
+                names.append(full[len(prefix):])
+        return names
+
+    def size(self, path):
+        return len(self.files[path]) if path in self.files else -1
+
+    def isdir(self, path):
+        return path in self.dirs
+
+    def mkdir(self, path):
+        if path in self.files:
+            raise OSError(17, "exists: " + path)
+        self._need_parent(path)
+        self.dirs.add(path)
+
+    def rename(self, old, new):
+        if old in self.files:
+            if new in self.dirs:
+                raise OSError(21, "is a folder: " + new)
+            self._need_parent(new)
+            self.files[new] = self.files.pop(old)
+            return
+        if old not in self.dirs:
+            raise _enoent(old)
+        if new in self.files or self.listdir(new):
+            raise OSError(39, "not empty: " + new)
+        self._need_parent(new)
+        old_prefix = old + "/"
+        for key in list(self.files):
+            if key.startswith(old_prefix):
+                self.files[new + key[len(old):]] = self.files.pop(key)
+        for key in list(self.dirs):
+            if key == old or key.startswith(old_prefix):
+                self.dirs.remove(key)
+                self.dirs.add(new + key[len(old):])
+
+    def remove(self, path):
+        if path not in self.files:
+            raise _enoent(path)
+        del self.files[path]
+
+    def rmdir(self, path):
+        if path not in self.dirs:
+            raise _enoent(path)
+        if self.listdir(path):
+            raise OSError(39, "not empty: " + path)
+        self.dirs.remove(path)
+
+
+class _Wrapped:
+    """Passes every call to the wrapped FS."""
+
+    def __init__(self, fs):
+        self.fs = fs
+
+    def listdir(self, path):
+        return self.fs.listdir(path)
+
+    def size(self, path):
+        return self.fs.size(path)
+
+    def isdir(self, path):
+        return self.fs.isdir(path)
+
+
+class _CountingFile:
+    def __init__(self, owner, path, f, start):
+        self._owner = owner
+        self._path = path
+        self._f = f
+        self._start = start      # size when opened (0 for "wb")
+        self._written = 0
+
+    def write(self, data):
+        self._written += len(data)
+        return self._f.write(data)
+
+    def flush(self):
+        self._f.flush()
+
+    def close(self):
+        self._f.close()
+        self._owner._closed(self._path, self._start, self._written)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+
+class CountingFS(_Wrapped):
+    """Counts what the LittleFS model above would write to flash."""
+
+    def __init__(self, fs):
+        _Wrapped.__init__(self, fs)
+        self.reset()
+
+    def reset(self):
+        self.bytes_written = 0     # payload bytes handed to write()
+        self.data_blocks = 0       # 4 KB data blocks (re)written
+        self.meta_commits = 0      # metadata commits
+        self.opens = 0
+
+    @property
+    def block_writes(self):
+        return self.data_blocks + self.meta_commits
+
+    def figures(self):
+        return (self.bytes_written, self.data_blocks, self.meta_commits)
+
+    def open(self, path, mode):
+        f = self.fs.open(path, mode)
+        if "r" in mode:
+            return f
+        self.opens += 1
+        start = 0 if "w" in mode else max(self.fs.size(path), 0)
+        return _CountingFile(self, path, f, start)
+
+    def _closed(self, path, start, written):
+        self.bytes_written += written
+        self.meta_commits += 1
+        end = start + written
+        if end > INLINE_MAX and written:
+            first = start // BLOCK if start > INLINE_MAX else 0
+            self.data_blocks += (end - 1) // BLOCK - first + 1
+
+    def mkdir(self, path):
+        if not self.fs.isdir(path):
+            self.data_blocks += 2
+            self.meta_commits += 1
+        self.fs.mkdir(path)
+
+    def rename(self, old, new):
+        self.meta_commits += 1
+        self.fs.rename(old, new)
+
+    def remove(self, path):
+        self.meta_commits += 1
+        self.fs.remove(path)
+
+    def rmdir(self, path):
+        self.meta_commits += 1
+        self.fs.rmdir(path)
+
+
+class _RecordingFile:
+    def __init__(self, owner, path, f):
+        self._owner = owner
+        self._path = path
+        self._f = f
+
+    def write(self, data):
+        self._owner.ops.append(("write", self._path, bytes(data)))
+        return self._f.write(data)
+
+    def flush(self):
+        self._f.flush()
+
+    def close(self):
+        self._f.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+
+class Recorder(_Wrapped):
+    """Records every change as an op tuple in `ops`, in order."""
+
+    def __init__(self, fs):
+        _Wrapped.__init__(self, fs)
+        self.ops = []
+
+    def open(self, path, mode):
+        f = self.fs.open(path, mode)
+        if "r" in mode:
+            return f
+        self.ops.append(("create" if "w" in mode else "touch", path))
+        return _RecordingFile(self, path, f)
+
+    def mkdir(self, path):
+        if not self.fs.isdir(path):
+            self.ops.append(("mkdir", path))
+        self.fs.mkdir(path)
+
+    def rename(self, old, new):
+        self.ops.append(("rename", old, new))
+        self.fs.rename(old, new)
+
+    def remove(self, path):
+        self.ops.append(("remove", path))
+        self.fs.remove(path)
+
+    def rmdir(self, path):
+        self.ops.append(("rmdir", path))
+        self.fs.rmdir(path)
+
+
+def apply(fs, op, length=None):
+    """Apply one recorded op to `fs`; a write only its first `length` bytes."""
+    kind = op[0]
+    if kind == "write":
+        data = op[2] if length is None else op[2][:length]
+        f = fs.open(op[1], "ab")
+        f.write(data)
+        f.close()
+    elif kind == "create":
+        fs.open(op[1], "wb").close()
+    elif kind == "touch":
+        fs.open(op[1], "ab").close()
+    elif kind == "mkdir":
+        fs.mkdir(op[1])
+    elif kind == "rename":
+        fs.rename(op[1], op[2])
+    elif kind == "remove":
+        fs.remove(op[1])
+    elif kind == "rmdir":
+        fs.rmdir(op[1])
+    else:
+        raise ValueError("unknown op " + kind)
+
+
+def cut_points(ops):
+    """Every power cut in a recorded stream, as (op index, bytes of it applied).
+
+    (i, 0): ops before i done, op i not started; (i, k) inside write i, k bytes
+    of it on flash. The last point is (len(ops), 0): the whole stream."""
+    for i in range(len(ops)):
+        op = ops[i]
+        yield i, 0
+        if op[0] == "write":
+            for k in range(1, len(op[2])):
+                yield i, k
+    yield len(ops), 0
+
+
+def stream_bytes(ops):
+    total = 0
+    for op in ops:
+        if op[0] == "write":
+            total += len(op[2])
+    return total

@@ -1,0 +1,399 @@
+# The journal: records, segments, snapshots, recovery, new games.
+# Runs under pytest and on MicroPython (tests/run_on_micropython.py).
+import gc
+import os
+
+from check import raises
+
+from tileclock.engine.game import Game, Refused, check_int, check_name
+from tileclock.engine.script import format_action, parse_action
+from tileclock.store import journal as J
+from tileclock.store.fs import FS, _crc32_slow, crc32
+from tileclock.store.fsmodel import MemFS
+
+ROOT = "/flash"
+
+
+class Tally(Game):
+    """A small game for the journal's tests: seats, scores, a clock."""
+    KIND = "tally"
+
+    def reset(self):
+        self.scores = {}
+        self.running = False
+
+    def do_seat(self, now, seat, name):
+        check_int(seat, 1, 8, "seat")
+        check_name(name)
+        if seat in self.scores:
+            raise Refused("seat taken")
+        self.scores[seat] = 0
+
+    def do_score(self, now, seat, points):
+        if seat not in self.scores:
+            raise Refused("no such seat")
+        self.scores[seat] += points
+
+    def do_go(self, now):
+        self.running = True
+
+    def do_pause(self, now):
+        if not self.running:
+            raise Refused("not running")
+        self.running = False
+
+    def sheet(self):
+        return sorted(self.scores.items())
+
+
+def tally(kind):
+    if kind != "tally":
+        raise Refused("unknown game")
+    return Tally()
+
+
+def fresh():
+    fs = MemFS()
+    fs.mkdir(ROOT)
+    return fs
+
+
+def lines_of(game):
+    return [format_action(now, verb, args) for now, verb, args in game.history]
+
+
+def play(journal, game, count, start=0):
+    """`count` accepted actions (and an undo now and then), each journalled."""
+    if not game.scores:
+        for seat, name in ((1, "Ann"), (2, "Bob"), (3, "Cy")):
+            game.do(start, "seat", (seat, name))
+            journal.record(game)
+    for i in range(count):
+        now = start + 1000 * (i + 1)
+        game.do(now, "score", (1 + i % 3, (i * 7) % 11 - 3))
+        journal.record(game)
+        if i % 9 == 4:
+            game.undo()
+            journal.undo(game)
+
+
+def digest(game):
+    """(count, crc) of the game's history as action lines."""
+    crc = 0
+    for now, verb, args in game.history:
+        crc = crc32(format_action(now, verb, args).encode(), crc)
+    return len(game.history), crc
+
+
+def digest_lines(lines):
+    crc = 0
+    for line in lines:
+        crc = crc32(line.encode(), crc)
+    return len(lines), crc
+
+
+def replayed(lines):
+    game = Tally()
+    for line in lines:
+        game.do(*parse_action(line))
+    return game
+
+
+def names(fs, folder=ROOT + "/journal"):
+    return sorted(fs.listdir(folder))
+
+
+def test_crc_is_zlibs_and_the_fallback_agrees():
+    assert crc32(b"123456789") == 0xCBF43926
+    for data in (b"", b"1 game wordsport", bytes(range(256))):
+        assert _crc32_slow(data) == crc32(data)
+    assert crc32(b"6789", crc32(b"12345")) == crc32(b"123456789")
+
+
+def test_fresh_device_has_nothing_to_resume():
+    fs = fresh()
+    journal = J.Journal(ROOT, fs)
+    assert journal.recover() == (None, [], [])
+    assert J.Journal(ROOT, fs).resume(tally) == (None, [])
+    raises(OSError, journal.undo, Tally())
+
+
+def test_records_are_text_with_sequence_and_crc():
+    fs = fresh()
+    journal = J.Journal(ROOT, fs)
+    journal.start("tally")
+    game = Tally()
+    game.do(0, "seat", (1, "Ann"))
+    journal.record(game)
+    game.do(65250, "score", (1, -4))
+    journal.record(game)
+    game.undo()
+    journal.undo(game)
+    data = bytes(fs.files[ROOT + "/journal/j0001.log"])
+    rows = data.decode().split("\n")
+    assert rows[-1] == ""
+    bodies = ["1 game tally", "2 0 seat 1 Ann", "3 65250 score 1 -4", "4 undo"]
+    for row, body in zip(rows, bodies):
+        assert row == "%s *%08x" % (body, crc32(body.encode()))
+    assert len(rows) == 5
+    kind, lines, problems = J.Journal(ROOT, fs).recover()
+    assert (kind, lines, problems) == ("tally", ["0 seat 1 Ann"], [])
+
+
+def test_an_evening_survives_a_reboot_with_few_files():
+    fs = fresh()
+    journal = J.Journal(ROOT, fs)
+    journal.start("tally")
+    game = Tally()
+    play(journal, game, 260)            # ten rounds of Word-Sport, and undos
+    listing = names(fs)
+    assert "snap.txt" in listing
+    assert len(listing) <= J.MAX_SEGMENTS + 2
+    for name in listing:
+        assert fs.size(ROOT + "/journal/" + name) <= J.SEGMENT_BYTES or name == "snap.txt"
+    # After a reboot only the resumed game exists (and the Pico's heap is small).
+    expected, sheet, last = digest(game), game.sheet(), game.history[-1][0]
+    del game
+    gc.collect()
+    again = J.Journal(ROOT, fs)
+    resumed, problems = again.resume(tally)
+    assert problems == []
+    assert digest(resumed) == expected
+    assert resumed.sheet() == sheet
+    assert J.last_time(resumed) == last
+    # ... and it goes on where it stopped, across another reboot.
+    play(again, resumed, 30, 500000)
+    expected = digest(resumed)
+    del resumed, again
+    gc.collect()
+    kind, lines, problems = J.Journal(ROOT, fs).recover()
+    assert problems == [] and digest_lines(lines) == expected
+
+
+def test_snapshot_is_a_script_and_checkpoint_compacts():
+    fs = fresh()
+    journal = J.Journal(ROOT, fs)
+    journal.start("tally")
+    game = Tally()
+    play(journal, game, 20)
+    journal.checkpoint(game)
+    assert names(fs) == ["snap.txt"]
+    text = bytes(fs.files[ROOT + "/journal/snap.txt"]).decode()
+    from tileclock.engine.script import _content
+    body = [line for _n, line in _content(text.split("\n"))]
+    assert body == ["game tally"] + lines_of(game)
+    journal.checkpoint(game)            # nothing new: nothing written
+    assert names(fs) == ["snap.txt"]
+    game.undo()
+    journal.undo(game)                  # an undo reaches into the snapshot
+    assert J.Journal(ROOT, fs).recover()[1] == lines_of(game)
+
+
+def test_torn_last_record_is_dropped_and_the_rest_kept():
+    fs = fresh()
+    journal = J.Journal(ROOT, fs)
+    journal.start("tally")
+    game = Tally()
+    play(journal, game, 5)
+    before = lines_of(game)
+    game.do(99000, "score", (2, 5))
+    journal.record(game)
+    seg = ROOT + "/journal/" + [n for n in names(fs) if n.endswith(".log")][-1]
+    fs.files[seg] = fs.files[seg][:-3]
+    again = J.Journal(ROOT, fs)
+    kind, lines, problems = again.recover()
+    assert lines == before
+    assert len(problems) == 1 and "cut short" in problems[0]
+    assert not [n for n in names(fs) if ".bad" in n]
+    resumed = replayed(lines)
+    resumed.do(100000, "score", (3, 1))
+    again.record(resumed)
+    kind, lines, problems = J.Journal(ROOT, fs).recover()
+    assert lines == lines_of(resumed) and problems == []
+
+
+def test_bad_checksum_is_reported_and_moved_aside():
+    fs = fresh()
+    journal = J.Journal(ROOT, fs)
+    journal.start("tally")
+    game = Tally()
+    play(journal, game, 60)
+    segs = [n for n in names(fs) if n.endswith(".log")]
+    assert len(segs) >= 3
+    victim = ROOT + "/journal/" + segs[1]
+    data = fs.files[victim]
+    first_seq = int(bytes(data[:data.find(b" ")]))
+    second = data.find(b"\n") + 1
+    data[second + 3] ^= 0x01            # a bit flips in the segment's second record
+    kind, lines, problems = J.Journal(ROOT, fs).recover()
+    number = int(segs[1][1:5])
+    assert problems[0] == "journal %d: bad checksum at record %d, moved aside" % (number, first_seq + 1)
+    assert "moved aside" in problems[1] and len(problems) == len(segs) - 1
+    for problem in problems:
+        assert len(problem) <= 50
+    assert len(lines) > 0
+    # the history is what the records before the bad one say
+    assert lines == J.read_journal(ROOT + "/journal", fs)[1]
+    listing = names(fs)
+    assert segs[1] + ".bad-1" in listing and segs[-1] + ".bad-1" in listing
+    assert J.Journal(ROOT, fs).recover()[2] == []     # repaired: quiet next time
+
+
+def test_bad_snapshot_and_stray_files_are_moved_aside_never_deleted():
+    fs = fresh()
+    journal = J.Journal(ROOT, fs)
+    journal.start("tally")
+    game = Tally()
+    play(journal, game, 10)
+    journal.checkpoint(game)
+    fs.files[ROOT + "/journal/snap.txt"][40] ^= 0x20
+    fs.files[ROOT + "/journal/notes.txt"] = bytearray(b"hello")
+    fs.files[ROOT + "/journal/j0042.log"] = bytearray(b"\x00\xff garbage\n")
+    kind, lines, problems = J.Journal(ROOT, fs).recover()
+    assert kind is None and lines == []
+    assert "snapshot: bad checksum, moved aside" in problems
+    assert "journal: stray file notes.txt, moved aside" in problems
+    listing = names(fs)
+    assert "snap.txt.bad-1" in listing and "notes.txt.bad-1" in listing
+    assert "j0042.log.bad-1" in listing
+    # the device goes on: a new game starts, and the bad files are archived
+    fresh_journal = J.Journal(ROOT, fs)
+    assert fresh_journal.resume(tally) == (None, J.Journal(ROOT, fs).recover()[2])
+    fresh_journal.start("tally")
+    assert "snap.txt.bad-1" in names(fs, ROOT + "/games/0001")
+
+
+def test_snapshot_cut_before_rename_is_finished_or_dropped():
+    fs = fresh()
+    journal = J.Journal(ROOT, fs)
+    journal.start("tally")
+    game = Tally()
+    play(journal, game, 12)
+    folder = ROOT + "/journal/"
+    # a whole snap.tmp: the compaction was cut just before its rename
+    J._write_snapshot(fs, folder + "snap.tmp", journal._upto, journal.seq, "tally", lines_of(game))
+    kind, lines, problems = J.Journal(ROOT, fs).recover()
+    assert lines == lines_of(game) and problems == []
+    assert names(fs) == ["snap.txt"]
+    # a cut-short one is simply removed
+    fs.files[folder + "snap.tmp"] = bytearray(b"# tileclock snapshot upto 9 seq 99\ngame tally\n0 se")
+    kind, lines, problems = J.Journal(ROOT, fs).recover()
+    assert lines == lines_of(game) and problems == [] and names(fs) == ["snap.txt"]
+
+
+def test_new_game_archives_the_old_one():
+    fs = fresh()
+    journal = J.Journal(ROOT, fs)
+    journal.recover()
+    journal.start("tally")
+    journal.start("tally")              # no action yet: nothing to archive
+    assert fs.listdir(ROOT + "/games") == []
+    game = Tally()
+    play(journal, game, 30)
+    journal.start("spellsport")
+    assert names(fs, ROOT + "/games") == ["0001"]
+    assert J.read_journal(ROOT + "/games/0001", fs) == ("tally", lines_of(game), [])
+    assert J.Journal(ROOT, fs).recover() == ("spellsport", [], [])
+    for i in range(J.KEEP_GAMES + 3):
+        journal.start("tally")
+        game = Tally()
+        game.do(0, "seat", (1, "G%d" % i))
+        journal.record(game)
+    kept = names(fs, ROOT + "/games")
+    # the tally game, then all but the last of the loop (the empty spellsport went)
+    assert len(kept) == J.KEEP_GAMES and kept[-1] == "%04d" % (J.KEEP_GAMES + 3)
+
+
+def test_start_cut_before_the_switch_is_finished_at_boot():
+    fs = fresh()
+    journal = J.Journal(ROOT, fs)
+    journal.start("tally")
+    game = Tally()
+    play(journal, game, 3)
+    new = ROOT + "/journal.new"
+    fs.mkdir(new)
+    f = fs.open(new + "/j0001.log", "wb")
+    f.write(J._record(1, "game spellsport"))
+    f.close()
+    assert J.Journal(ROOT, fs).recover() == ("spellsport", [], [])
+    assert J.read_journal(ROOT + "/games/0001", fs)[1] == lines_of(game)
+    fs.mkdir(new)
+    fs.open(new + "/j0001.log", "wb").write(b"1 game tal")
+    assert J.Journal(ROOT, fs).recover() == ("spellsport", [], [])
+    assert not fs.isdir(new)
+
+
+def test_a_refused_history_is_kept_aside_and_the_game_goes_on():
+    fs = fresh()
+    journal = J.Journal(ROOT, fs)
+    journal.start("tally")
+    game = Tally()
+    play(journal, game, 6)
+    game.do(49000, "go", ())
+    journal.record(game)
+    game.do(50000, "pause", ())         # a newer firmware's engine refuses it
+    journal.record(game)
+    game.do(51000, "score", (1, 1))
+    journal.record(game)
+
+    class Newer(Tally):
+        def do_pause(self, now):
+            raise Refused("no pausing")
+
+    resumed, problems = J.Journal(ROOT, fs).resume(lambda kind: Newer())
+    assert problems == ["journal: action %d refused (no pausing), rest kept aside" % (len(game.history) - 1)]
+    assert resumed.history == game.history[:-2]
+    assert J.read_journal(ROOT + "/games/0001", fs)[1] == lines_of(game)
+    assert J.Journal(ROOT, fs).recover() == ("tally", lines_of(resumed), [])
+
+
+class FullFS(MemFS):
+    """Refuses appends once `room` bytes of segment data have been written."""
+
+    def __init__(self, room):
+        MemFS.__init__(self)
+        self.room = room
+
+    def open(self, path, mode):
+        if "a" in mode and path.endswith(".log"):
+            if self.room <= 0:
+                raise OSError(28, "no space")
+            self.room -= 40
+        return MemFS.open(self, path, mode)
+
+
+def test_a_failing_append_falls_back_to_a_snapshot():
+    fs = FullFS(400)
+    fs.mkdir(ROOT)
+    journal = J.Journal(ROOT, fs)
+    journal.start("tally")
+    game = Tally()
+    play(journal, game, 12)
+    assert "snap.txt" in names(fs)
+    assert J.Journal(ROOT, fs).recover() == ("tally", lines_of(game), [])
+
+
+def test_on_the_real_file_system():
+    base = "/tmp/tileclock-journal-%d" % (crc32(repr(id(ROOT)).encode()) & 0xFFFFFF)
+    os.mkdir(base)
+    try:
+        journal = J.Journal(base)
+        journal.recover()
+        journal.start("tally")
+        game = Tally()
+        play(journal, game, 150)
+        journal.start("tally")
+        play(journal, Tally(), 5)
+        assert J.read_journal(base + "/games/0001") == ("tally", lines_of(game), [])
+    finally:
+        _remove_tree(FS(), base)
+
+
+def _remove_tree(fs, path):
+    for name in fs.listdir(path):
+        full = path + "/" + name
+        if fs.isdir(full):
+            _remove_tree(fs, full)
+        else:
+            fs.remove(full)
+    fs.rmdir(path)
