@@ -18,6 +18,8 @@ def add_arguments(parser):
     add_word_arguments(parser)
     parser.add_argument("--strict", action="store_true",
                         help="treat warnings (tiles not in the 338-tile set, short racks) as errors")
+    parser.add_argument("--show", action="store_true",
+                        help="print the board at the end (Across's tiles in capitals, Down's in small letters)")
 
 
 def run(args):
@@ -27,6 +29,8 @@ def run(args):
         game = spellgame.replay(args.game, lines, words, strict=args.strict)
     except InputError as e:
         raise UserError(str(e))
-    for line in spellgame.summary(game):
-        print(line)
+    lines = spellgame.summary(game)
+    if args.show:
+        lines += spellgame.board_picture(game)
+    print("\n".join(lines))
     return 0

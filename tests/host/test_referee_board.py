@@ -154,3 +154,19 @@ def test_paths_must_keep_off_the_other_two_sides():
     assert find_path(DOWN, cells(column_m))
     assert find_path(DOWN, cells(["a" + n[1] for n in column_m])) is None
     assert find_path(ACROSS, cells(row_m[:25])) is None
+
+
+def test_board_command(capsys, tmp_path):
+    from tileclock_host.cli import main
+    assert main(["board", "--show", SAMPLE]) == 0
+    out = capsys.readouterr().out
+    assert "4x5 - 4 = 16" in out and "5x6 = 30" in out and "8x4 = 32" in out and "4x6 - 4 = 20" in out
+    assert "Across 48 points" in out and "Down   50 points" in out
+    assert " M W O A D" in out  # row M of the board picture
+    bad = tmp_path / "bad.txt"
+    bad.write_text("rack across AD\nrack down ET\nplay across AD aM acros\n")
+    assert main(["board", str(bad)]) == 1
+    err = capsys.readouterr().err
+    assert err.strip() == "tileclock: %s, line 3: 'acros' is not a face: across or down" % bad
+    assert main(["board", str(tmp_path / "none.txt")]) == 1
+    assert "none.txt" in capsys.readouterr().err

@@ -156,3 +156,16 @@ def summary(game):
     if game.winner:
         lines.append("Game over: %s's path %s" % (game.winner.capitalize(), span_name(game.path)))
     return lines
+
+
+def board_picture(game):
+    """The board as text: Across's tiles in capitals, Down's in small letters."""
+    from tileclock_host.referee.spellboard import SIZE
+    lines = ["   " + " ".join(chr(ord("a") + x) for x in range(SIZE))]
+    for y in range(SIZE):
+        row = []
+        for x in range(SIZE):
+            letter = game.letters.get((x, y), ".")
+            row.append(letter.lower() if game.owner.get((x, y)) == DOWN else letter)
+        lines.append(" %s %s" % (chr(ord("A") + y), " ".join(row)))
+    return lines
