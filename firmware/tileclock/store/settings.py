@@ -1,0 +1,135 @@
+# The menu's settings on flash: one line `JSON *CRC` in ROOT/settings.txt,
+# written to settings.tmp, read back, and renamed over the old file (atomic on
+# LittleFS). A bad file is moved aside and the defaults used; see docs/journal.md.
+import json
+
+from tileclock.store.fs import FS, crc32
+
+# The app owns the keys; a saved value whose type differs from its default's
+# is dropped. Add keys here (or pass your own defaults) as the menu grows.
+DEFAULTS = {
+    "game": "wordsport",
+    "seats": 4,
+    "names": [],
+    "options": {},
+    "sound": True,
+}
+
+_NAME = "/settings.txt"
+_TMP = "/settings.tmp"
+_MAX_SIZE = 4096
+
+
+def _json(value):
+    # json.dumps with the keys of every dict sorted (MicroPython's json has no
+    # sort_keys), so the same settings always give the same bytes.
+    if isinstance(value, dict):
+        parts = []
+        for key in sorted(value):
+            parts.append(json.dumps(str(key)) + ":" + _json(value[key]))
+        return "{" + ",".join(parts) + "}"
+    if isinstance(value, (list, tuple)):
+        return "[" + ",".join([_json(item) for item in value]) + "]"
+    return json.dumps(value)
+
+
+def _encode(values):
+    body = _json(values).encode()
+    return body + (" *%08x\n" % crc32(body)).encode()
+
+
+def _read(fs, path):
+    """The dict in settings file `path`, or a short reason why not."""
+    size = fs.size(path)
+    if size > _MAX_SIZE:
+        return "too big"
+    f = fs.open(path, "rb")
+    try:
+        data = f.read()
+    finally:
+        f.close()
+    star = data.rfind(b" *")
+    if star < 0 or len(data) - star != 11 or data[-1:] != b"\n":
+        return "cut short"
+    try:
+        if int(data[star + 2:-1], 16) != crc32(data[:star]):
+            return "bad checksum"
+        values = json.loads(data[:star].decode())
+    except (ValueError, UnicodeError):
+        return "bad checksum"
+    if not isinstance(values, dict):
+        return "not settings"
+    return values
+
+
+def _copy(value):
+    if isinstance(value, dict):
+        return dict(value)
+    if isinstance(value, list):
+        return list(value)
+    return value
+
+
+def load(root, defaults=None, fs=None):
+    """(settings, problems): the saved values over the defaults."""
+    fs = fs or FS()
+    defaults = DEFAULTS if defaults is None else defaults
+    problems = []
+    values = {}
+    for key in defaults:
+        values[key] = _copy(defaults[key])
+    path = root + _NAME
+    tmp = root + _TMP
+    if fs.size(tmp) >= 0:
+        saved = _read(fs, tmp)
+        if isinstance(saved, dict):
+            fs.rename(tmp, path)        # the save was cut just before its rename
+        else:
+            fs.remove(tmp)              # cut while writing: the old file stands
+    if fs.size(path) < 0:
+        return values, problems
+    saved = _read(fs, path)
+    if not isinstance(saved, dict):
+        problems.append("settings: %s, defaults used" % saved)
+        k = 1
+        while fs.size(path + ".bad-%d" % k) >= 0:
+            k += 1
+        fs.rename(path, path + ".bad-%d" % k)
+        return values, problems
+    for key in saved:
+        value = saved[key]
+        if key in defaults and type(value) is not type(defaults[key]):
+            problems.append("settings: %s reset" % key[:20])
+        else:
+            values[key] = value
+    return values, problems
+
+
+def save(root, values, fs=None):
+    """Write `values` (JSON-able) if they differ from the file; True if written."""
+    fs = fs or FS()
+    data = _encode(values)
+    path = root + _NAME
+    tmp = root + _TMP
+    if fs.size(path) == len(data):
+        f = fs.open(path, "rb")
+        try:
+            same = f.read() == data
+        finally:
+            f.close()
+        if same:
+            return False
+    f = fs.open(tmp, "wb")
+    try:
+        f.write(data)
+    finally:
+        f.close()
+    f = fs.open(tmp, "rb")
+    try:
+        same = f.read() == data
+    finally:
+        f.close()
+    if not same:
+        raise OSError("settings: did not read back")
+    fs.rename(tmp, path)
+    return True
