@@ -1,6 +1,4 @@
 # Word lists: the default list, lists by path, hyphens and case.
-import os
-
 import pytest
 
 from tileclock_host.cli import main

@@ -13,7 +13,7 @@
 # score the players wrote down; the referee checks it.
 from tileclock_host.referee import InputError
 from tileclock_host.referee.spellboard import (
-    ACROSS, DOWN, Placement, Rejected, SpellGame, cell_name, parse_cell, span_name,
+    ACROSS, DOWN, SIZE, Placement, Rejected, SpellGame, cell_name, parse_cell, span_name,
 )
 
 PLAYER_NAMES = {"across": ACROSS, "a": ACROSS, "down": DOWN, "d": DOWN}
@@ -160,7 +160,6 @@ def summary(game):
 
 def board_picture(game):
     """The board as text: Across's tiles in capitals, Down's in small letters."""
-    from tileclock_host.referee.spellboard import SIZE
     lines = ["   " + " ".join(chr(ord("a") + x) for x in range(SIZE))]
     for y in range(SIZE):
         row = []
