@@ -6,7 +6,7 @@ import sqlite3
 from tileclock.engine.script import GAME_KINDS
 from tileclock_host.cli import UserError
 from tileclock_host.scores.book import WORDS, Book, default_path
-from tileclock_host.scores.evening import load_file
+from tileclock_host.scores.evening import load_file, short_source
 from tileclock_host.scores.layout import fmt_ms, ordinal
 
 HELP = "the score book: gather evenings from devices and files; standings, fastest wins, a player's history"
@@ -114,8 +114,7 @@ def _standings(book, args):
 
 
 def _where(source, label):
-    name = os.path.basename(source)
-    return "%s (%s)" % (name, label) if label else name
+    return short_source(source, label)
 
 
 def _fastest(book, args):
@@ -144,7 +143,7 @@ def _player(book, args):
         matches, rounds, wins = WORDS[game]
         print("%s: %d %s" % (game, len(mine), matches))
         out = []
-        for game_, played, source, label, match, n, won, total, rank, players, winner in mine:
+        for _game, played, source, label, match, n, won, total, rank, players, winner in mine:
             out.append((played or "", _where(source, label) + ("" if match == 1 else " match %d" % match),
                         n, won, total, "%s of %d" % (ordinal(rank), players), "yes" if winner else ""))
         print(table(["played", "from", rounds, wins, "points", "place", "won"], out))

@@ -57,12 +57,19 @@ class Evening:
 
     @property
     def where(self):
-        """The source, and the part of it, for messages and sheets."""
-        name = os.path.basename(self.source)
-        return "%s (%s)" % (name, self.label) if self.label else name
+        """A short name for the source, for messages and sheets."""
+        return short_source(self.source, self.label)
 
     def __repr__(self):
         return "<Evening %s %s from %s>" % (self.kind, self.short_id, self.where)
+
+
+def short_source(source, label=None):
+    """The file's name; for a journal, the device folder's name and the game's folder."""
+    if label:
+        folder = source[:len(source) - len(label)].rstrip("/\\")
+        return "%s/%s" % (os.path.basename(folder) or ".", label)
+    return os.path.basename(source)
 
 
 def lines_identity(lines):
@@ -125,13 +132,17 @@ def journal_evening(folder, kind, lines, problems, device=None):
     """The evening of one journal folder (read_journal's answer), or None if it is empty."""
     if kind is None:
         return None
-    label = os.path.basename(os.path.normpath(folder))
-    parent = os.path.basename(os.path.dirname(os.path.normpath(folder)))
-    if parent == "games":
-        label = "game " + label
+    # The label names the folder on the device: "journal" or "games/0012".
+    folder = os.path.abspath(folder)
+    label = os.path.basename(folder)
+    parent = os.path.dirname(folder)
+    if os.path.basename(parent) == "games":
+        label = "games/" + label
+        parent = os.path.dirname(parent)
+    source = os.path.join(parent, label) if parent else label
     # The journal's lines were accepted by the engine on the device, so a
     # refusal here means the engines differ (another firmware version).
-    return evening_from_lines(["game " + kind] + list(lines), folder, device=device, label=label,
+    return evening_from_lines(["game " + kind] + list(lines), source, device=device, label=label,
                               problems=["%s: %s" % (folder, p) for p in problems])
 
 

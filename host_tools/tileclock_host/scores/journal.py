@@ -8,7 +8,10 @@
 #   - one file inside such a folder (its folder is read);
 #   - a device's file system as `tileclock pull` copies it (a folder with
 #     journal/ and/or games/ in it, and pull.json naming the device): every
-#     game in it, oldest first.
+#     game in it, oldest first;
+#   - a folder of those, e.g. pull's --to folder (DIR/<device>/<when>/):
+#     every pull in it, in name order (the same evening in several pulls is
+#     one evening to the score book).
 import json
 import os
 
@@ -28,10 +31,11 @@ def is_device_dir(path):
 
 
 def device_id(root):
-    """The device id pull.json records for a pulled folder, or None."""
+    """The device pull.json names for a pulled folder (its unique id, else the name given), or None."""
     try:
         with open(os.path.join(root, PULL_MANIFEST), encoding="utf-8") as f:
-            return json.load(f).get("device")
+            manifest = json.load(f)
+        return manifest.get("device") or manifest.get("name")
     except (OSError, ValueError, AttributeError):
         return None
 
@@ -85,4 +89,30 @@ def evenings_in(path):
             if evening:
                 evenings.append(evening)
         return evenings
+    found = _device_dirs_below(path)
+    if found:
+        evenings = []
+        for root in found:
+            evenings.extend(evenings_in(root))
+        return evenings
     return None
+
+
+def _device_dirs_below(path, depth=3):
+    """Device folders (or bare journal folders) under `path`, in name order."""
+    found = []
+    if depth == 0:
+        return found
+    try:
+        names = sorted(os.listdir(path))
+    except OSError:
+        return found
+    for name in names:
+        sub = os.path.join(path, name)
+        if name.startswith(".") or not os.path.isdir(sub):
+            continue  # .partial-* is a pull that did not finish
+        if is_device_dir(sub) or is_journal_dir(sub):
+            found.append(sub)
+        else:
+            found.extend(_device_dirs_below(sub, depth - 1))
+    return found
