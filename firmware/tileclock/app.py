@@ -9,7 +9,7 @@ import gc
 
 from tileclock.engine import cues
 from tileclock.engine.game import Refused
-from tileclock.ticks import ticks_diff
+from tileclock.ticks import ticks_add, ticks_diff
 from tileclock.ui import screen as ui_screen
 
 try:
@@ -37,24 +37,37 @@ DEFAULTS = {
 }
 
 
+def _settings():
+    """The store's settings module, or the small one beside the app until the
+    store has one (same load/save calls)."""
+    try:
+        from tileclock.store import settings
+    except ImportError:
+        from tileclock import settings
+    return settings
+
+
 def default_name(seat):
     return "P%d" % seat
 
 
 class App:
-    def __init__(self, board, store=None, settings=None):
+    """The clock on `board`; `journal` (tileclock.store.journal.Journal, or
+    None) keeps every action on flash and gives the game back at boot."""
+
+    def __init__(self, board, journal=None, settings=None):
         self.board = board
         self.display = board.display
         self.buttons = board.buttons
         self.buzzer = board.buzzer
-        self.store = store
+        self.journal = journal
         self.settings = dict(DEFAULTS)
         if settings:
-            for key in settings:
-                if key in DEFAULTS:
-                    self.settings[key] = settings[key]
+            self._take(settings)
         self.seats = board.buttons.seats
         self.game = None
+        self.offset = 0             # added to the board's ticks: see boot()
+        self.problems = []          # from the journal and settings at boot
         self.cue = cues.NONE        # the last cue sounded, for the screens' prompt
         self.cue_at = 0
         self.cue_log = None         # a list to record (now, cue) in, for the simulator
@@ -62,50 +75,59 @@ class App:
         self.manager = ui_screen.Manager(self)
         self._apply_sound()
 
+    def _take(self, values):
+        for key in values:
+            if key in DEFAULTS:
+                self.settings[key] = values[key]
+
+    def now(self):
+        """The time the engine sees: the board's ticks plus the resume offset."""
+        return ticks_add(self.board.ticks_ms(), self.offset)
+
     # -- start-up ------------------------------------------------------------
 
-    def boot(self, now=None):
-        """Resume the journal's game (if any), else open the home screen."""
-        if now is None:
-            now = self.board.ticks_ms()
-        saved = self._load_settings()
-        if saved:
-            for key in saved:
-                if key in DEFAULTS:
-                    self.settings[key] = saved[key]
-            self._apply_sound()
+    def boot(self):
+        """Load the settings, resume the journal's game (if any) and show its
+        screen, else the home menu."""
+        values, problems = _settings().load(self.board.fs_root, self.settings)
+        self._take(values)
+        self._apply_sound()
         game = None
-        if self.store is not None:
+        if self.journal is not None:
             try:
-                game = self.store.resume()
-            except Exception as e:  # a damaged journal must not stop the clock
-                print("journal:", e)
+                game, more = self.journal.resume()
+                problems = problems + more
+            except Exception as e:  # a damaged flash must not stop the clock
+                problems.append("journal: %s" % e)
                 game = None
+        self.problems = problems
         self.game = game
+        now = self.now()
+        if game is not None and game.history:
+            # The tick counter restarted at boot; the journal's times are the
+            # old counter's. Carry on from the last action so the engine never
+            # sees time go backwards, and pause a running Word-Sport clock
+            # there (the seconds before the power cut are not known).
+            last = game.history[-1][0]
+            self.offset = ticks_diff(last, self.board.ticks_ms())
+            now = last
+            if getattr(game, "paused", True) is False and hasattr(game, "do_pause"):
+                self.act(now, "pause", (), route=False, quiet=True)
         if game is not None:
             self.route(now)
         else:
             self.home(now)
+        if problems:
+            self.note(now, problems[0])
 
     # -- settings --------------------------------------------------------------
 
-    def _load_settings(self):
-        if self.store is not None and hasattr(self.store, "load_settings"):
-            try:
-                return self.store.load_settings()
-            except Exception as e:
-                print("settings:", e)
-                return None
-        from tileclock import settings
-        return settings.load(self.board.fs_root)
-
     def save_settings(self):
-        """Keep the menu's choices across power-off (a small atomic file)."""
-        if self.store is not None and hasattr(self.store, "save_settings"):
-            self.store.save_settings(self.settings)
-            return
-        from tileclock import settings
-        settings.save(self.board.fs_root, self.settings)
+        """Keep the menu's choices across power-off (written only if changed)."""
+        try:
+            _settings().save(self.board.fs_root, self.settings)
+        except OSError as e:
+            self.problems.append("settings: %s" % e)
 
     def set(self, key, value):
         self.settings[key] = value
@@ -125,8 +147,8 @@ class App:
         gc.collect()
         game = new_game(kind)
         self.game = game
-        if self.store is not None:
-            self.store.begin(kind)
+        if self.journal is not None:
+            self.journal.start(kind)
         players = self.players_for(kind)
         for seat in range(1, players + 1):
             self.act(now, "seat", (seat, default_name(seat)), route=False)
@@ -167,8 +189,10 @@ class App:
             if not quiet:
                 self.refuse(now, e.reason)
             return False
-        if self.store is not None:
-            self.store.append(now, verb, args)
+        if self.journal is not None:
+            self.journal.record(self.game)
+            if verb == "close":
+                self.journal.checkpoint(self.game)   # a calm moment for a snapshot
         cue = self.game.last_cue
         if cue:
             self.sound(now, cue)
@@ -193,8 +217,8 @@ class App:
         except Refused as e:
             self.refuse(now, e.reason)
             return False
-        if self.store is not None:
-            self.store.append_undo(now)
+        if self.journal is not None:
+            self.journal.undo(game)
         self.cue = cues.NONE
         self.note(now, "undone: " + last[1])
         self.route(now)
@@ -245,7 +269,7 @@ class App:
         """One pass of the loop; returns ms until something of ours is due
         (the caller sleeps at most POLL_MS of it, to poll the buttons)."""
         board = self.board
-        now = board.ticks_ms()          # the one read of the clock this pass
+        now = ticks_add(board.ticks_ms(), self.offset)  # the one read of the clock this pass
         buttons = self.buttons
         manager = self.manager
         n = 0
@@ -281,6 +305,7 @@ class App:
         """The device's loop; never returns."""
         board = self.board
         self.boot()
+        gc.collect()
         while True:
             wait = self.step()
             board.sleep_ms(wait if wait < POLL_MS else POLL_MS)

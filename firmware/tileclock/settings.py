@@ -1,4 +1,5 @@
-# The menu's choices, kept across power-off in a small text file:
+# The menu's choices, kept across power-off in a small text file (until the
+# store provides tileclock.store.settings, which the app then uses):
 #     game=wordsport
 #     players=4
 # Written atomically: the new text goes to a temporary file that is closed
@@ -6,8 +7,8 @@
 # one, so a power cut leaves either the old settings or the new, never half.
 import os
 
-NAME = "settings.txt"
-_TMP = "settings.tmp"
+NAME = "menu.txt"
+_TMP = "menu.tmp"
 
 
 def _path(root, name):
@@ -16,14 +17,14 @@ def _path(root, name):
     return root + "/" + name
 
 
-def load(root):
-    """The saved settings as a dict of str/int values ({} if none or unreadable)."""
-    out = {}
+def load(root, defaults=None):
+    """(values, problems): the saved settings over `defaults`."""
+    out = dict(defaults) if defaults else {}
     try:
         with open(_path(root, NAME)) as f:
             text = f.read()
     except OSError:
-        return out
+        return out, []
     for line in text.split("\n"):
         if "=" not in line:
             continue
@@ -34,10 +35,11 @@ def load(root):
             continue
         digits = value[1:] if value[:1] == "-" else value
         out[key] = int(value) if digits and digits.isdigit() else value
-    return out
+    return out, []
 
 
 def save(root, settings):
+    """Write the settings; True (the store's API says if it wrote)."""
     text = ""
     for key in sorted(settings):
         text += "%s=%s\n" % (key, settings[key])
@@ -53,3 +55,4 @@ def save(root, settings):
         except OSError:
             pass
         os.rename(tmp, _path(root, NAME))
+    return True

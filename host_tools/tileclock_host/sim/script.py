@@ -1,0 +1,460 @@
+# The scripted simulator: a sim script of timed button presses (docs/simulator.md)
+# run headless at virtual time on a SimBoard with the real firmware app.
+#
+# Runs on CPython and on the MicroPython unix port (no f-string debugging,
+# no os.makedirs, no Pillow): screenshots are written as raw frames
+# (NNN-NAME.frame, 1024 bytes of MONO_VLSB) that the host turns into PNG
+# (tileclock_host.sim.convert), or straight to PNG when a `save_png`
+# function is handed in.
+try:
+    import framebuf  # noqa: F401
+except ImportError:      # CPython: the pure-Python framebuf
+    from tileclock_host import shims
+    shims.install()
+import json
+import os
+
+from tileclock import ticks
+from tileclock.app import POLL_MS, App
+from tileclock.engine import cues
+from tileclock.engine.script import parse_time
+from tileclock_host.simboard import PRESSED, RELEASED, SimBoard
+
+TAP_MS = 80         # a short press: held 80 ms
+LONG_HOLD_MS = 1000  # a long press: held a second (LONG fires at 700 ms)
+SETTLE_MS = 2000    # run on this long after the last line (unless `end`)
+
+
+class SimScriptError(Exception):
+    def __init__(self, lineno, message):
+        super().__init__("line %d: %s" % (lineno, message))
+        self.lineno = lineno
+        self.message = message
+
+
+def parse_seconds(word):
+    """ms from `12`, `2.5`, `1:05`, `1:05.250` or `1:00:00`."""
+    if ":" in word:
+        return parse_time(word)
+    whole = word
+    frac = ""
+    if "." in word:
+        whole, frac = word.split(".", 1)
+    if not whole:
+        whole = "0"
+    if not whole.isdigit() or (frac and (not frac.isdigit() or len(frac) > 3)):
+        raise ValueError("bad time %r" % word)
+    return int(whole) * 1000 + (int((frac + "00")[:3]) if frac else 0)
+
+
+def _words(line):
+    # split on spaces, keeping "quoted text" whole
+    out = []
+    while line:
+        line = line.lstrip()
+        if not line:
+            break
+        if line[0] == '"':
+            end = line.find('"', 1)
+            if end < 0:
+                raise ValueError("unclosed quote")
+            out.append(line[1:end])
+            line = line[end + 1:]
+        else:
+            sp = line.find(" ")
+            if sp < 0:
+                out.append(line)
+                break
+            out.append(line[:sp])
+            line = line[sp:]
+    return out
+
+
+class Script:
+    """A parsed sim script: the board set-up and the timed steps."""
+
+    def __init__(self):
+        self.seats = 4
+        self.display = "ssd1306"
+        self.start = 0
+        self.settings = {}
+        self.shots_on_change = False
+        self.steps = []     # (at_ms, lineno, verb, args), in time order
+        self.end = None
+
+    def add(self, at, lineno, verb, args):
+        i = len(self.steps)
+        while i and self.steps[i - 1][0] > at:
+            i -= 1
+        self.steps.insert(i, (at, lineno, verb, args))
+
+
+SETUP_WORDS = ("seats", "display", "start", "set", "shots")
+STEP_VERBS = ("press", "long", "hold", "shot", "expect", "note", "end", "reboot")
+
+
+def parse(lines):
+    script = Script()
+    last = 0
+    timed = False
+    for lineno in range(1, len(lines) + 1):
+        line = lines[lineno - 1]
+        if "#" in line and '"' not in line:
+            line = line[:line.index("#")]
+        line = line.strip()
+        if not line or line[0] == "#":
+            continue
+        try:
+            words = _words(line)
+        except ValueError as e:
+            raise SimScriptError(lineno, str(e))
+        head = words[0]
+        if head in SETUP_WORDS:
+            if timed:
+                raise SimScriptError(lineno, "'%s' must come before the first timed line" % head)
+            _setup(script, lineno, words)
+            continue
+        try:
+            if head[0] == "+":
+                at = last + parse_seconds(head[1:])
+            else:
+                at = parse_seconds(head)
+        except ValueError:
+            raise SimScriptError(lineno, "expected a time (12.5, 1:05, +2) or a set-up word, not %r" % head)
+        if at < last:
+            raise SimScriptError(lineno, "time goes backwards (use +SECONDS for a relative time)")
+        if len(words) < 2 or words[1] not in STEP_VERBS:
+            raise SimScriptError(lineno, "expected one of %s after the time" % ", ".join(STEP_VERBS))
+        verb = words[1]
+        args = words[2:]
+        _check_step(script, lineno, verb, args)
+        timed = True
+        last = at
+        if verb == "end":
+            script.end = at
+        else:
+            script.add(at, lineno, verb, args)
+    return script
+
+
+def _seat(script, lineno, word):
+    if not word.isdigit() or not 1 <= int(word) <= script.seats:
+        raise SimScriptError(lineno, "seat must be 1 to %d, not %r" % (script.seats, word))
+    return int(word)
+
+
+def _setup(script, lineno, words):
+    head = words[0]
+    if head == "seats":
+        if len(words) != 2 or not words[1].isdigit() or not 2 <= int(words[1]) <= 8:
+            raise SimScriptError(lineno, "seats N: 2 to 8 buttons")
+        script.seats = int(words[1])
+    elif head == "display":
+        if len(words) != 2 or words[1] not in ("ssd1306", "sh1106"):
+            raise SimScriptError(lineno, "display ssd1306 or display sh1106")
+        script.display = words[1]
+    elif head == "start":
+        if len(words) != 2 or not words[1].isdigit():
+            raise SimScriptError(lineno, "start TICKS: the tick counter at power-on")
+        script.start = ticks.wrap(int(words[1]))
+    elif head == "set":
+        if len(words) != 3:
+            raise SimScriptError(lineno, "set KEY VALUE")
+        value = words[2]
+        script.settings[words[1]] = int(value) if value.isdigit() else value
+    elif head == "shots":
+        if len(words) != 2 or words[1] not in ("changes", "marked"):
+            raise SimScriptError(lineno, "shots changes (every screen change) or shots marked")
+        script.shots_on_change = words[1] == "changes"
+
+
+def _check_step(script, lineno, verb, args):
+    if verb in ("press", "long"):
+        if len(args) != 1:
+            raise SimScriptError(lineno, "%s SEAT" % verb)
+        _seat(script, lineno, args[0])
+    elif verb == "hold":
+        if len(args) != 2 or not args[1].isdigit():
+            raise SimScriptError(lineno, "hold SEAT MS")
+        _seat(script, lineno, args[0])
+    elif verb == "shot":
+        if len(args) != 1:
+            raise SimScriptError(lineno, "shot NAME")
+    elif verb == "expect":
+        if len(args) != 2 or args[0] not in ("screen", "clock", "banner", "prompt", "phase"):
+            raise SimScriptError(lineno, "expect screen|clock|banner|prompt|phase VALUE")
+    elif verb in ("end", "reboot"):
+        if args:
+            raise SimScriptError(lineno, "%s takes nothing" % verb)
+
+
+def _mkdir(path):
+    # os.makedirs is missing on MicroPython
+    if not path:
+        return
+    parts = path.split("/")
+    so_far = ""
+    for part in parts:
+        so_far = part if not so_far else so_far + "/" + part
+        if not so_far:
+            so_far = "/"
+            continue
+        try:
+            os.mkdir(so_far)
+        except OSError:
+            pass
+
+
+def _stamp(ms):
+    s = ms // 1000
+    return "%d:%02d:%02d.%03d" % (s // 3600, (s // 60) % 60, s % 60, ms % 1000)
+
+
+def phase_name(app):
+    """The game's phase as a lower-case word ('none' with no game)."""
+    game = app.game
+    if game is None:
+        return "none"
+    if game.KIND == "wordsport":
+        from tileclock.engine.wordsport import PHASE_NAMES
+        return PHASE_NAMES[game.phase]
+    if hasattr(game, "phase_at"):
+        return str(game.phase_at(app.now())).lower()
+    return str(game.phase).lower()
+
+
+def shown_clock(app):
+    """The time on the big digits, as text ('' when none is shown)."""
+    screen = app.manager.screen
+    buf = getattr(screen, "_buf", None)
+    n = getattr(screen, "_len", 0)
+    if buf is None or not n:
+        return ""
+    out = ""
+    for i in range(n):
+        out += chr(buf[i])
+    return out
+
+
+class Runner:
+    """Runs a Script on a SimBoard; results go to `out` (a folder) or memory."""
+
+    def __init__(self, script, out=None, save_png=None, journal=True, fs_root=None):
+        self.script = script
+        self.out = out
+        self.save_png = save_png
+        self.board = SimBoard(seats=script.seats, display=script.display, start_ms=script.start,
+                              fs_root=fs_root)
+        self.use_journal = journal
+        self.app = None
+        self.origin = script.start     # tick at power-on, for the logs' times
+        self.elapsed = 0               # virtual ms since power-on
+        self.shots = []                # names of the screenshots taken
+        self.log = []                  # "time what" lines
+        self.failures = []
+        self.cue_lines = []
+        self._shot_count = 0
+        self._screen = None
+        self._changes = []             # (at_ms, seat, level) still to apply
+        self._held = 0                 # buttons held down now
+        self._changed_at = -SETTLE_MS  # when a pin last changed
+        self._boot()
+        if out is not None:
+            _mkdir(out + "/shots")
+
+    def _boot(self):
+        journal = None
+        if self.use_journal:
+            from tileclock.store.journal import Journal
+            journal = Journal(self.board.fs_root)
+        self.app = App(self.board, journal, self.script.settings)
+        self.app.cue_log = []
+        self._cue_seen = 0
+        self.app.boot()
+
+    def reboot(self):
+        """Power off and on: a new board on the same flash, its tick counter
+        from 0 (like a Pico), buttons as they are now."""
+        old = self.board
+        self.board = SimBoard(seats=self.script.seats, display=self.script.display, start_ms=0,
+                              fs_root=old.fs_root)
+        for i in range(len(old.levels)):
+            self.board.levels[i] = old.levels[i]
+        self.origin = ticks.ticks_add(0, -self.elapsed)
+        self.app = None
+        self._boot()
+
+    # -- time --
+
+    def _advance(self, ms):
+        self.board.sleep_ms(ms)
+        self.elapsed += ms
+
+    def _apply_changes(self):
+        changes = self._changes
+        while changes and changes[0][0] <= self.elapsed:
+            at, seat, level = changes.pop(0)
+            self.board.levels[seat - 1] = level
+            self._changed_at = self.elapsed
+            self._held += 1 if level == PRESSED else -1
+
+    def _schedule(self, seat, at, hold):
+        self._insert(at, seat, PRESSED)
+        self._insert(at + hold, seat, RELEASED)
+
+    def _insert(self, at, seat, level):
+        changes = self._changes
+        i = len(changes)
+        while i and changes[i - 1][0] > at:
+            i -= 1
+        changes.insert(i, (at, seat, level))
+
+    def run_until(self, target):
+        """Run the loop until `target` ms after power-on."""
+        while self.elapsed < target:
+            self._apply_changes()
+            wait = self.app.step()
+            self._after_pass()
+            limit = target - self.elapsed
+            if self._changes:
+                limit = min(limit, self._changes[0][0] - self.elapsed)
+            settling = self.elapsed - self._changed_at < POLL_MS * 5
+            if self._held or settling:
+                wait = min(wait, POLL_MS)   # debounce and long press need polling
+            # The device polls every POLL_MS; with no pin about to change the
+            # simulator may skip straight to the app's own deadline.
+            wait = max(1, min(wait, limit)) if limit > 0 else 0
+            if wait <= 0:
+                continue
+            self._advance(wait)
+        self._apply_changes()
+
+    def _after_pass(self):
+        app = self.app
+        log = app.cue_log
+        while self._cue_seen < len(log):
+            now, cue = log[self._cue_seen]
+            self._cue_seen += 1
+            line = "%s %s" % (_stamp(self.elapsed), cues.NAMES[cue] if 0 <= cue < len(cues.NAMES) else cue)
+            self.cue_lines.append(line)
+        screen = app.manager.screen
+        if screen is not self._screen:
+            self._screen = screen
+            self.log.append("%s screen %s" % (_stamp(self.elapsed), type(screen).__name__))
+            if self.script.shots_on_change:
+                self.shot(type(screen).__name__)
+        banner = app.manager.banner_text()
+        if banner and (not self.log or not self.log[-1].endswith("banner " + banner)):
+            self.log.append("%s banner %s" % (_stamp(self.elapsed), banner))
+
+    # -- what a step does --
+
+    def shot(self, name):
+        self._shot_count += 1
+        base = "%03d-%s" % (self._shot_count, name)
+        self.shots.append(base)
+        if self.out is None:
+            return
+        frame = self.board.frame()
+        path = self.out + "/shots/" + base
+        if self.save_png is not None:
+            self.save_png(frame, path + ".png")
+        else:
+            with open(path + ".frame", "wb") as f:
+                f.write(frame)
+
+    def expect(self, lineno, what, value):
+        app = self.app
+        if what == "screen":
+            got = type(app.manager.screen).__name__
+        elif what == "clock":
+            got = shown_clock(app)
+        elif what == "banner":
+            got = app.manager.banner_text()
+            if value in got:
+                return
+        elif what == "prompt":
+            from tileclock.ui.live import cue_prompt
+            got = cue_prompt(app.cue)
+        else:
+            got = phase_name(app)
+        if got != value:
+            self.failures.append("line %d: expected %s %r, got %r" % (lineno, what, value, got))
+
+    def run(self):
+        script = self.script
+        for at, lineno, verb, args in script.steps:
+            if verb == "press":
+                self._schedule(int(args[0]), at, TAP_MS)
+            elif verb == "long":
+                self._schedule(int(args[0]), at, LONG_HOLD_MS)
+            elif verb == "hold":
+                self._schedule(int(args[0]), at, int(args[1]))
+        for at, lineno, verb, args in script.steps:
+            if verb in ("press", "long", "hold"):
+                continue
+            self.run_until(at)
+            if verb == "shot":
+                self.shot(args[0])
+            elif verb == "expect":
+                self.expect(lineno, args[0], args[1])
+            elif verb == "note":
+                self.log.append("%s note %s" % (_stamp(self.elapsed), " ".join(args)))
+            elif verb == "reboot":
+                self.log.append("%s reboot" % _stamp(self.elapsed))
+                self.reboot()
+        last = script.steps[-1][0] if script.steps else 0
+        end = script.end if script.end is not None else last + SETTLE_MS
+        if self._changes:
+            end = max(end, self._changes[-1][0] + SETTLE_MS)
+        self.run_until(end)
+        return self.finish()
+
+    def sheet(self):
+        game = self.app.game
+        return game.sheet() if game is not None else None
+
+    def finish(self):
+        """Write cues.txt, log.txt and sheet.json; returns a summary dict."""
+        summary = {
+            "virtual_ms": self.elapsed,
+            "passes": self.app.passes,
+            "bytes_sent": self.board.display.bytes_sent,
+            "shots": self.shots,
+            "failures": self.failures,
+            "screen": type(self.app.manager.screen).__name__,
+        }
+        if self.out is not None:
+            with open(self.out + "/cues.txt", "w") as f:
+                for line in self.cue_lines:
+                    f.write(line + "\n")
+            with open(self.out + "/log.txt", "w") as f:
+                for line in self.log:
+                    f.write(line + "\n")
+            with open(self.out + "/sheet.json", "w") as f:
+                f.write(json.dumps(self.sheet()))
+            with open(self.out + "/summary.json", "w") as f:
+                f.write(json.dumps(summary))
+        return summary
+
+
+def read_lines(path):
+    with open(path) as f:
+        return f.read().split("\n")
+
+
+def main(argv):
+    """micropython .../sim/mpy_main.py SCRIPT OUT: exit status 0, 1 (expect
+    failed) or 2 (bad script)."""
+    if len(argv) != 2:
+        print("usage: SCRIPT OUT")
+        return 2
+    try:
+        script = parse(read_lines(argv[0]))
+    except SimScriptError as e:
+        print("%s: %s" % (argv[0], e))
+        return 2
+    summary = Runner(script, argv[1]).run()
+    for line in summary["failures"]:
+        print(line)
+    return 1 if summary["failures"] else 0
