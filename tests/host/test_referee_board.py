@@ -81,6 +81,13 @@ def test_a_play_closing_a_loop_of_words_is_a_circuit():
     assert game.plays[ACROSS] == [20, 8]
 
 
+def test_two_separate_words_add():
+    # ABCD across aA..dA and EFGX down zA..zD share no cell: 4 + 4.
+    game, events = replay(RACKS + ["play across AB aA across, CD cA across, EF zA down, GX zC down = 8"],
+                          RING + ["efgx"])
+    assert "(separate)" in events[-1] and game.plays[ACROSS] == [8]
+
+
 def test_turnable_tile_laid_turned_over():
     game, events = replay(RACKS + ["play across XO aA across, TA cA across = 4"], RING)
     assert "turned over: OX as XO" in events[-1]
