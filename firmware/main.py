@@ -15,7 +15,8 @@ def main():
     from tileclock.app import App
     from tileclock.store.journal import Journal
     gc.collect()
-    App(board, Journal(board.fs_root)).run()
+    # the board says "/"; the store joins root + "/journal", so give it ""
+    App(board, Journal(board.fs_root.rstrip("/"))).run()
 
 
 main()

@@ -89,7 +89,7 @@ class App:
     def boot(self):
         """Load the settings, resume the journal's game (if any) and show its
         screen, else the home menu."""
-        values, problems = _settings().load(self.board.fs_root, self.settings)
+        values, problems = _settings().load(self._root(), self.settings)
         self._take(values)
         self._apply_sound()
         game = None
@@ -125,9 +125,13 @@ class App:
     def save_settings(self):
         """Keep the menu's choices across power-off (written only if changed)."""
         try:
-            _settings().save(self.board.fs_root, self.settings)
+            _settings().save(self._root(), self.settings)
         except OSError as e:
             self.problems.append("settings: %s" % e)
+
+    def _root(self):
+        # "/" on the Pico; the store joins root + "/name", so give it ""
+        return self.board.fs_root.rstrip("/")
 
     def set(self, key, value):
         self.settings[key] = value
