@@ -70,6 +70,16 @@ def title(fb, s, right_text=None):
     fb.hline(0, CHAR + 1, W, 1)
 
 
+def scrollbar(fb, top, visible, count, y0):
+    """A bar in the last column from pixel row y0 down, when only `visible`
+    of `count` lines (from line `top`) are on the screen."""
+    if count <= visible:
+        return
+    span = H - y0
+    fb.vline(W - 1, y0, span, 0)
+    fb.vline(W - 1, y0 + span * top // count, span * visible // count, 1)
+
+
 def wrap(s, width=COLS):
     """Split `s` into lines of at most `width` characters at spaces."""
     lines = []

@@ -105,7 +105,7 @@ class Form(Screen):
             if i < len(self.fields):
                 fb.text(self.fields[i][0], 1, y, 1)
                 text = self._value_text(i)
-                x = draw.W - 1 - len(text) * 8
+                x = draw.W - 2 - len(text) * 8
                 fb.text(text, x, y, 1)
                 if field == i:
                     kind = self.fields[i][1]
@@ -128,3 +128,4 @@ class Form(Screen):
                     x += w
             y += _PITCH
             i += 1
+        draw.scrollbar(fb, self.top, _VISIBLE, lines, _TOP - 1)

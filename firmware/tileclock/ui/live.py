@@ -36,6 +36,7 @@ class Live(Screen):
         self._len = 0
         self._shown = -1            # the second on the display
         self._x = 0
+        self.prompt_text = ""       # the prompt on show (tests, simulator)
 
     # -- what a game's live screen provides --------------------------------
 
@@ -96,6 +97,7 @@ class Live(Screen):
     # -- helpers for the static part -----------------------------------------
 
     def prompt(self, fb, text):
+        self.prompt_text = text
         fb.fill_rect(0, PROMPT_Y, draw.W, 16, 0)
         if text:
             draw.center2x(fb, text[:8], PROMPT_Y)

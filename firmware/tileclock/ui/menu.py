@@ -117,11 +117,7 @@ class Menu(Screen):
                 fb.fill_rect(0, y - 1, draw.W, _PITCH, 1)
             fb.text(item.label, 1, y, c)
             if item.value is not None:
-                draw.right(fb, item.value(), y, c, draw.W - 1)
+                draw.right(fb, item.value(), y, c, draw.W - 2)
             y += _PITCH
             i += 1
-        # a scroll mark when lines are hidden above or below
-        if self.top > 0:
-            fb.fill_rect(draw.W - 3, _TOP - 1, 3, 2, 1)
-        if self.top + VISIBLE < len(self.lines):
-            fb.fill_rect(draw.W - 3, draw.H - 2, 3, 2, 1)
+        draw.scrollbar(fb, self.top, VISIBLE, len(self.lines), _TOP - 1)

@@ -5,7 +5,6 @@ from tileclock.ui.screen import Screen
 
 
 class Ready(Screen):
-    TITLE = ""
     BAR = "ANY SEAT: GO"
 
     def __init__(self, app):
@@ -15,7 +14,7 @@ class Ready(Screen):
     def open(self, now):
         self._lines = self.lines(now)
 
-    def note(self):
+    def title(self):
         return ""
 
     def lines(self, now):
@@ -29,7 +28,7 @@ class Ready(Screen):
 
     def draw(self, fb, now):
         fb.fill(0)
-        draw.title(fb, self.TITLE, self.note())
+        draw.title(fb, self.title()[:16])
         y = 12
         for line in self._lines:
             if y > 46:

@@ -130,11 +130,11 @@ class Sheet(Screen):
     def draw(self, fb, now):
         fb.fill(0)
         title, note, rows = self.pages[self.page]
-        draw.title(fb, title, "%d/%d" % (self.page + 1, len(self.pages)))
+        number = "%d/%d" % (self.page + 1, len(self.pages))
+        if note and len(title) + len(note) + len(number) + 2 <= draw.COLS:
+            title = title + " " + note     # e.g. the round's win time
+        draw.title(fb, title, number)
         y = 12
         for line in rows:
             fb.text(line[:16], 0, y, 1)
             y += 9
-        if note:
-            # the page's note sits in the title line, left of the page number
-            draw.right(fb, note, 0, 1, draw.W - 8 * (len("%d/%d" % (self.page + 1, len(self.pages))) + 1))

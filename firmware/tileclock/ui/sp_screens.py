@@ -27,10 +27,8 @@ def _score_line(g, scores, mark):
 
 
 class SpReady(Ready):
-    TITLE = "SPELL SPORT"
-
-    def note(self):
-        return "GAME %d" % (self.app.game.game_number + 1)
+    def title(self):
+        return "G%d SPELL SPORT" % (self.app.game.game_number + 1)
 
     def lines(self, now):
         g = self.app.game

@@ -34,10 +34,8 @@ def _pool_note(g):
 
 
 class SsReady(Ready):
-    TITLE = "SPEED SCR."
-
-    def note(self):
-        return "ROUND %d" % (self.app.game.round_number + 1)
+    def title(self):
+        return "R%d SPEED SCRABBLE" % (self.app.game.round_number + 1)
 
     def lines(self, now):
         g = self.app.game
@@ -92,9 +90,11 @@ class SsPlay(Live):
         g = self.app.game
         draw.title(fb, "ROUND %d" % g.round_number, _pool_note(g))
         nxt = g.next_prompt()
-        self.status(fb, "next: " + cue_prompt(nxt))
+        self.status(fb, "next: " + ("TAKE ONE" if nxt == cues.TAKE_ONE else cue_prompt(nxt)))
         cue = self.app.cue
-        if cue in (cues.GO, cues.TAKE_TWO, cues.TAKE_ONE, cues.PICK):
+        if cue == cues.TAKE_ONE:
+            self.prompt(fb, "TAKE ONE")     # Speed Scrabble's own words
+        elif cue in (cues.GO, cues.TAKE_TWO, cues.PICK):
             self.prompt(fb, cue_prompt(cue))
         else:
             self.prompt(fb, "")
@@ -190,7 +190,7 @@ class SsOver(Screen):
     def draw(self, fb, now):
         g = self.app.game
         fb.fill(0)
-        draw.title(fb, "MATCH OVER", "to %d" % g.target)
+        draw.title(fb, "MATCH OVER")
         draw.center2x(fb, (g.winner or "")[:8], 12)
         y = 31
         for line in standings_lines(g.standings(), 3):

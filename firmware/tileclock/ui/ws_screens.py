@@ -23,10 +23,8 @@ def screen_for(app, now):
 
 
 class WsReady(Ready):
-    TITLE = "WORD-SPORT"
-
-    def note(self):
-        return "ROUND %d" % self.app.game.round_number
+    def title(self):
+        return "R%d WORD-SPORT" % self.app.game.round_number
 
     def lines(self, now):
         g = self.app.game

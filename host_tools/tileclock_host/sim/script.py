@@ -374,8 +374,7 @@ class Runner:
             if value in got:
                 return
         elif what == "prompt":
-            from tileclock.ui.live import cue_prompt
-            got = cue_prompt(app.cue)
+            got = getattr(app.manager.screen, "prompt_text", "")
         else:
             got = phase_name(app)
         if got != value:

@@ -1,0 +1,86 @@
+# Whole games of the three games played with button presses on the simulated
+# device (the scripts in tests/sim/), checked against sheets worked out by
+# hand from the rules.
+import json
+import os
+
+from tileclock_host.frames import frame_to_png
+from tileclock_host.sim.script import Runner, parse, read_lines
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+SIM = os.path.join(ROOT, "tests", "sim")
+
+
+def play(name, out):
+    script = parse(read_lines(os.path.join(SIM, name)))
+    summary = Runner(script, str(out), save_png=frame_to_png).run()
+    assert summary["failures"] == []
+    with open(os.path.join(str(out), "sheet.json")) as f:
+        sheet = json.load(f)
+    with open(os.path.join(str(out), "log.txt")) as f:
+        log = f.read()
+    with open(os.path.join(str(out), "cues.txt")) as f:
+        cue_names = [line.split()[1] for line in f.read().splitlines()]
+    return summary, sheet, log, cue_names
+
+
+def test_word_sport_game_on_the_device(tmp_path):
+    summary, sheet, log, cue_names = play("wordsport_game.txt", tmp_path)
+    # Round 1 by hand (rules/word-sport.txt): P1 said every go and won in
+    # 1:35: 10 first place + 5 a seven + 5 one grid + 5 under two minutes +
+    # 5 straight run = 30. P3 second at 1:35 + 0:30 = 2:05 (over two
+    # minutes): 5. P2 third at 2:15 with one grid: 3 + 5 = 8. P4 did not
+    # finish, 3 unused tiles: fourth, 0.
+    r1 = sheet["rounds"][0]
+    assert r1["win_ms"] == 95000 and r1["winner"] == "P1"
+    rows = {row["name"]: row for row in r1["rows"]}
+    assert rows["P1"]["total"] == 30 and rows["P1"]["straight_run"] == 5 and rows["P1"]["two_minute"] == 5
+    assert rows["P3"]["place"] == 2 and rows["P3"]["total"] == 5
+    assert rows["P2"]["place"] == 3 and rows["P2"]["total"] == 8
+    assert rows["P4"]["place"] == 4 and rows["P4"]["unused"] == 3 and rows["P4"]["total"] == 0
+    assert sheet["rounds"][1]["void"] is True
+    assert sheet["standings"] == [["P1", 30], ["P2", 8], ["P3", 5], ["P4", 0]]
+    assert sheet["fastest_win"] == {"name": "P1", "ms": 95000, "round": 1}
+    # 18 gos, the win, the last ten seconds and time up, a refusal
+    assert cue_names.count("TAKE_ONE") == 18
+    assert cue_names.count("WIN") == 1 and cue_names.count("TIME_UP") == 1
+    assert cue_names.count("LAST_TEN") == 10
+    assert "REFUSED" in cue_names
+    for screen in ("Home", "WsReady", "WsPlay", "WsCountdown", "WsEntry", "WsMenu", "Sheet"):
+        assert "screen " + screen in log, screen
+    assert os.path.exists(os.path.join(str(tmp_path), "shots", "007-countdown.png"))
+
+
+def test_speed_scrabble_match_on_the_device(tmp_path):
+    summary, sheet, log, cue_names = play("speedscrabble_match.txt", tmp_path)
+    # 2 players from one set: 86 tiles left after the hands; 21 TAKE TWO
+    # leave 2, one TAKE ONE leaves 0, the next call is I'M OUT.
+    assert cue_names.count("TAKE_TWO") == 21
+    assert cue_names.count("TAKE_ONE") == 1
+    assert cue_names.count("IM_OUT") == 1
+    assert cue_names[:4] == ["COUNT_IN", "COUNT_IN", "COUNT_IN", "GO"]
+    # P1 went out first: 120 - 0 + 10 (a seven) + 10 (first out) = 140;
+    # P2: 85 - 12 = 73. 140 passes the target of 100: P1 wins the match.
+    rows = {row["name"]: row for row in sheet["rounds"][0]["rows"]}
+    assert rows["P1"]["total"] == 140 and rows["P1"]["first_out_points"] == 10
+    assert rows["P2"]["total"] == 73 and rows["P2"]["leftover"] == 12
+    assert sheet["winner"] == "P1"
+    assert sheet["target"] == 100
+    assert cue_names[-1] == "WIN"
+    for screen in ("SsReady", "SsCountIn", "SsPlay", "SsEntry", "SsOver"):
+        assert "screen " + screen in log, screen
+
+
+def test_spell_sport_sample_game_on_the_device(tmp_path):
+    summary, sheet, log, cue_names = play("spellsport_sample.txt", tmp_path)
+    # docs/spellsport.md's table: Across 16 + 32 = 48, Down 30 + 20 = 50;
+    # the game ends without a path, so nothing doubles.
+    game = sheet["rounds"][0]
+    points = [p["points"] for p in game["plays"]]
+    assert points == [16, 30, 32, 20]
+    assert sheet["totals"] == {"P1": 48, "P2": 50}
+    assert sheet["rubber_winner"] == "P2"
+    assert cue_names.count("TAKE_SIX") == 2
+    assert "banner it is P2's turn" in log
+    for screen in ("SpReady", "SpPlay", "SpPlayForm", "SpMenu", "SpOver"):
+        assert "screen " + screen in log, screen
