@@ -2,6 +2,7 @@
 #     micropython -X heapsize=190wK tests/run_on_micropython.py [NAME ...]
 # Imports every test_*.py, calls every test_* function, prints a line per
 # failure and `N passed, N failed`, and exits 1 if anything failed.
+import gc
 import os
 import sys
 
@@ -13,6 +14,7 @@ sys.path.insert(0, ROOT + "/firmware")
 
 def main(only):
     passed = failed = 0
+    loaded_before = set(sys.modules)
     names = sorted(n for n in os.listdir(HERE + "/firmware") if n.startswith("test_") and n.endswith(".py"))
     for filename in names:
         modname = filename[:-3]
@@ -34,6 +36,13 @@ def main(only):
                     failed += 1
                     print("FAIL", modname + "." + attr, repr(e))
                     sys.print_exception(e)
+        # A Pico-sized heap can't hold every test module and everything they
+        # import at once: unload this file's modules before the next one.
+        module = fn = None
+        for name in list(sys.modules):
+            if name not in loaded_before:
+                del sys.modules[name]
+        gc.collect()
     print("%d passed, %d failed" % (passed, failed))
     return failed
 
