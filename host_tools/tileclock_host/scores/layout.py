@@ -125,26 +125,38 @@ def _assign_columns(rounds):
     "they would just enter their names in the round the players changed").
     Sets rnd["_cols"] = {column index from 0: row}.
     """
-    where = {}
+    where = {}    # name -> the column they last had
+    holder = {}   # column -> the name last in it
     for rnd in rounds:
         rows = sorted(rnd.get("rows") or [], key=lambda r: r["seat"])
         cols = {}
-        newcomers = []
+        # Who was last in a column keeps it; then players coming back, if
+        # their column is free; then newcomers in seat order.
+        rest = []
         for row in rows:
             col = where.get(row["name"])
-            if col is not None and col not in cols:
+            if col is not None and holder.get(col) == row["name"]:
                 cols[col] = row
             else:
+                rest.append(row)
+        busy = set(cols)
+        newcomers = []
+        for row in rest:
+            col = where.get(row["name"])
+            if col is not None and col not in busy:
+                cols[col] = row
+                busy.add(col)
+            else:
                 newcomers.append(row)
-        present = set(row["name"] for row in rows)
-        kept = set(where[name] for name in present if name in where)
         for row in newcomers:
             col = 0
-            while col in cols or col in kept:
+            while col in busy:
                 col += 1
             cols[col] = row
+            busy.add(col)
         for col, row in cols.items():
             where[row["name"]] = col
+            holder[col] = row["name"]
         rnd["_cols"] = cols
 
 
