@@ -244,7 +244,10 @@ class WsEntry(Screen):
             x = _COLS[k]
             sel = r["seat"] == seat and what == k
             if sel:
-                fb.fill_rect(x - 1, y - 1, len(cells[k]) * 8 + 2, _PITCH, 1)
+                w = len(cells[k]) * 8 + 2
+                if x - 1 + w > draw.W:
+                    w = draw.W - x + 1       # the grid column ends at the edge
+                fb.fill_rect(x - 1, y - 1, w, _PITCH, 1)
             fb.text(cells[k], x, y, 0 if sel else 1)
 
 

@@ -205,6 +205,17 @@ def _mkdir(path):
             pass
 
 
+def _clear(path):
+    """Remove everything inside folder `path` (not the folder)."""
+    for name in os.listdir(path):
+        full = path + "/" + name
+        try:
+            os.remove(full)
+        except OSError:
+            _clear(full)
+            os.rmdir(full)
+
+
 def _stamp(ms):
     s = ms // 1000
     return "%d:%02d:%02d.%03d" % (s // 3600, (s // 60) % 60, s % 60, ms % 1000)
@@ -243,10 +254,16 @@ class Runner:
         self.script = script
         self.out = out
         self.save_png = save_png
-        self.board = SimBoard(seats=script.seats, display=script.display, start_ms=script.start,
-                              fs_root=fs_root)
         self.use_journal = journal
         self.app = None
+        if fs_root is None and out is not None:
+            # the board's flash lives with the results (settings, journal),
+            # fresh for each run
+            _mkdir(out + "/flash")
+            _clear(out + "/flash")
+            fs_root = out + "/flash"
+        self.board = SimBoard(seats=script.seats, display=script.display, start_ms=script.start,
+                              fs_root=fs_root)
         self.origin = script.start     # tick at power-on, for the logs' times
         self.elapsed = 0               # virtual ms since power-on
         self.shots = []                # names of the screenshots taken

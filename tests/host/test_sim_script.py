@@ -1,0 +1,90 @@
+# The sim command: script parsing, the terminal check, the same script on
+# CPython and on the MicroPython unix port at a Pico's heap.
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from tileclock_host.sim import terminal
+from tileclock_host.sim.script import SimScriptError, parse, parse_seconds
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+def test_times_absolute_relative_and_in_minutes():
+    script = parse(["seats 3", "1.5 press 1", "+2 long 3", "1:00 shot a", "+0.25 expect screen Home"])
+    assert script.seats == 3
+    assert [(s[0], s[2]) for s in script.steps] == [(1500, "press"), (3500, "long"), (60000, "shot"),
+                                                   (60250, "expect")]
+    assert parse_seconds("1:02:03") == 3723000
+    assert parse_seconds(".5") == 500
+
+
+@pytest.mark.parametrize("lines, message", [
+    (["1 press 5"], "seat must be 1 to 4"),
+    (["1 jump 1"], "expected one of"),
+    (["2 press 1", "1 press 1"], "time goes backwards"),
+    (["1 press 1", "seats 2"], "before the first timed line"),
+    (["soon press 1"], "expected a time"),
+    (["1 expect colour red"], "expect screen|clock"),
+])
+def test_bad_lines_are_named(lines, message):
+    with pytest.raises(SimScriptError) as e:
+        parse(lines)
+    assert message in str(e.value)
+    assert "line %d" % len(lines) in str(e.value)
+
+
+def test_keys_map_to_presses_and_long_presses():
+    assert terminal.key_to_event("3", 4, False) == ("press", 3)
+    assert terminal.key_to_event("#", 4, False) == ("long", 3)
+    assert terminal.key_to_event("3", 4, True) == ("long", 3)
+    assert terminal.key_to_event("5", 4, False) is None
+    assert terminal.key_to_event("q", 4, False) == ("quit",)
+
+
+def test_half_blocks_keep_the_panels_shape():
+    frame = bytearray(1024)
+    frame[0] = 0b01      # pixel (0, 0) on, (0, 1) off
+    frame[1] = 0b11      # pixel (1, 0) and (1, 1)
+    frame[2] = 0b10
+    lines = terminal.render(frame)
+    assert len(lines) == 32 and all(len(line) == 128 for line in lines)
+    assert lines[0][:4] == "\u2580\u2588\u2584 "
+
+
+def test_sim_without_a_terminal_says_so():
+    result = subprocess.run([sys.executable, "-m", "tileclock_host", "sim"], stdin=subprocess.DEVNULL,
+                            capture_output=True, text=True, cwd=ROOT)
+    assert result.returncode == 1
+    assert "not" in result.stderr and "terminal" in result.stderr
+    assert "--script" in result.stderr
+
+
+def _sheet(out):
+    with open(os.path.join(out, "sheet.json")) as f:
+        return json.load(f)
+
+
+def test_the_scripted_runner_gives_the_same_game_on_micropython(tmp_path):
+    script = os.path.join(ROOT, "tests", "sim", "speedscrabble_match.txt")
+    cpy = str(tmp_path / "cpython")
+    mpy = str(tmp_path / "micropython")
+    for out, extra in ((cpy, []), (mpy, ["--micropython"])):
+        result = subprocess.run([sys.executable, "-m", "tileclock_host", "sim", "--script", script, "--out", out]
+                                + extra, capture_output=True, text=True, cwd=ROOT, timeout=600)
+        assert result.returncode == 0, result.stdout + result.stderr
+    assert _sheet(cpy) == _sheet(mpy)
+    with open(os.path.join(cpy, "cues.txt")) as a, open(os.path.join(mpy, "cues.txt")) as b:
+        assert a.read() == b.read()
+    shots_c = sorted(os.listdir(os.path.join(cpy, "shots")))
+    shots_m = sorted(os.listdir(os.path.join(mpy, "shots")))
+    assert shots_c == shots_m and shots_c[0].endswith(".png")
+    # the same pixels on both interpreters
+    from PIL import Image
+    for name in shots_c:
+        a = Image.open(os.path.join(cpy, "shots", name))
+        b = Image.open(os.path.join(mpy, "shots", name))
+        assert a.tobytes() == b.tobytes(), name
