@@ -315,7 +315,8 @@ def test_entries_are_checked():
     g.do(up, "unused", (2, 20))                  # 5 tiles placed: no seven possible
     assert "0 to 0" in unchanged(g, up, "sevens", (2, 1))
     g.do(up, "sevens", (3, 3))
-    assert "21 placed tiles" in unchanged(g, up, "unused", (3, 5))
+    # Three sevens: 7 + 6 + 6 = 19 tiles, two of them crossing the third.
+    assert "19 placed tiles" in unchanged(g, up, "unused", (3, 7))
     g.do(up, "unused", (3, 4))
     unchanged(g, up, "grid", (3, 2))
     g.do(up, "grid", (3, 1))

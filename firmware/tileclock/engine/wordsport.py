@@ -224,6 +224,7 @@ class WordSport(Game):
         self._need_setup()
         check_int(ms, MIN_COUNTDOWN_MS, MAX_COUNTDOWN_MS, "countdown ms")
         self.countdown_length = ms
+        self._countdown = Countdown(ms)   # countdown_ms shows it before the next start
         self.last_cue = cues.NONE
 
     def do_start(self, now):
@@ -350,8 +351,9 @@ class WordSport(Game):
         if self._finish_ms[i] is not None:
             raise Refused("seat %d finished: no unused tiles" % seat)
         check_int(count, 0, self.tiles_each, "unused tiles")
-        if self.tiles_each - count < 7 * self._sevens[i]:
-            raise Refused("%d sevens need %d placed tiles" % (self._sevens[i], 7 * self._sevens[i]))
+        need = _tiles_for_sevens(self._sevens[i])
+        if self.tiles_each - count < need:
+            raise Refused("%d sevens need %d placed tiles" % (self._sevens[i], need))
         self._unused[i] = count
         self._to_entry(now)
         self.last_cue = cues.NONE
@@ -360,7 +362,10 @@ class WordSport(Game):
         self._need_entry(now)
         i = self._seat(seat)
         placed = self.tiles_each - (self._unused[i] or 0)
-        check_int(count, 0, min(MAX_SEVENS, placed // 7), "seven-letter words")
+        most = 0
+        while most < MAX_SEVENS and _tiles_for_sevens(most + 1) <= placed:
+            most += 1
+        check_int(count, 0, most, "seven-letter words")
         self._sevens[i] = count
         self._to_entry(now)
         self.last_cue = cues.NONE
@@ -573,6 +578,13 @@ class WordSport(Game):
 
 def _place_points(place):
     return PLACE_POINTS[place - 1] if place is not None and place <= len(PLACE_POINTS) else 0
+
+
+def _tiles_for_sevens(count):
+    """The fewest tiles that hold `count` words of seven letters: an across
+    and a down word share the tile where they cross, and among three words
+    at most two pairs cross (7, 13, 19 tiles for one, two, three)."""
+    return 7 * count - (count // 2) * ((count + 1) // 2)
 
 
 def _places_open(rows):
