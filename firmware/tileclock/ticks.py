@@ -15,14 +15,24 @@ TICKS_MAX = const((1 << 30) - 1)
 _TICKS_HALF = const(1 << 29)
 
 
+# On the Pico a small int holds 31 bits (-2**30 .. 2**30-1); anything larger
+# becomes a heap-allocated long. Every intermediate value below stays in that
+# range, so these functions never allocate on the device.
+
+
 def ticks_add(ticks, delta):
-    """The tick value `delta` ms after `ticks` (delta may be negative)."""
-    return (ticks + delta) & TICKS_MAX
+    """The tick value `delta` ms after `ticks`; |delta| at most 2**29."""
+    # Shift to a range centred on zero, add, fold; adding 2**29 back modulo
+    # 2**30 is flipping bit 29.
+    return ((ticks - _TICKS_HALF + delta) & TICKS_MAX) ^ _TICKS_HALF
 
 
 def ticks_diff(end, start):
     """Signed ms from `start` to `end`; valid while they are < 2**29 ms apart."""
-    return ((end - start + _TICKS_HALF) & TICKS_MAX) - _TICKS_HALF
+    diff = (end - start) & TICKS_MAX
+    if diff >= _TICKS_HALF:
+        diff = diff - _TICKS_HALF - _TICKS_HALF
+    return diff
 
 
 def wrap(ticks):

@@ -46,3 +46,17 @@ def test_countdown_stops_at_zero():
     assert c.expired(50000)
     assert c.remaining(900000) == 0
     assert c.elapsed(900000) == 60000
+
+
+def test_ticks_arithmetic_matches_the_definition():
+    # Against the plain modular definition, at the edges of the range.
+    half = TICKS_PERIOD // 2
+    points = (0, 1, half - 1, half, half + 1, TICKS_PERIOD - 1, 12345, TICKS_PERIOD - 12345)
+    for a in points:
+        for b in points:
+            expect = (a - b) % TICKS_PERIOD
+            if expect >= half:
+                expect -= TICKS_PERIOD
+            assert ticks_diff(a, b) == expect, (a, b)
+        for delta in (0, 1, -1, half, -half, 999, -999):
+            assert ticks_add(a, delta) == (a + delta) % TICKS_PERIOD, (a, delta)
