@@ -18,6 +18,13 @@
 #     4 KB erase+program. That overstates metadata commits, which append to
 #     the directory's log and erase only when it compacts: bench/mpy_journal.py
 #     measures the real LittleFS too.
+import sys
+
+if sys.implementation.name == "cpython":
+    from io import BytesIO as _BytesIO     # fast, and CPython's heap is no concern
+else:
+    _BytesIO = None
+
 BLOCK = 4096
 INLINE_MAX = 512
 
@@ -98,6 +105,8 @@ class MemFS:
         if "r" in mode:
             if path not in self.files:
                 raise _enoent(path)
+            if _BytesIO is not None:
+                return _BytesIO(bytes(self.files[path]))
             return _MemReader(self.files[path])
         self._need_parent(path)
         if path in self.dirs:

@@ -406,7 +406,7 @@ class Journal:
                 lines[i] = None             # the game holds it now: free the text
             except (Refused, ValueError) as e:
                 reason = e.reason if isinstance(e, Refused) else str(e)
-                problems.append("journal: action %d refused (%s), rest kept aside" % (i + 1, reason[:20]))
+                problems.append("action %d refused: %s" % (i + 1, reason[:26]))
                 del lines[i:]
                 self._rebase(game)
                 break
