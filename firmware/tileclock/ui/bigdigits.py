@@ -78,13 +78,22 @@ def width(text, n):
     return w
 
 
-def draw(fb, text, n, x, y):
+def draw(fb, text, n, x, y, prev=None):
     """Draw the first n characters of `text` (bytes of '0'-'9', ':', '-', ' ')
     at (x, y), the glyphs' top left. Clears each cell first, so a time can be
-    redrawn over the previous one. Allocates nothing."""
+    redrawn over the previous one. With `prev` (a bytearray of what is on
+    the display, same layout) only the cells that differ are drawn, and
+    `prev` is brought up to date: a new second is usually one blit.
+    Allocates nothing."""
     i = 0
     while i < n:
         c = text[i]
+        if prev is not None:
+            if prev[i] == c:
+                x += COLON_W if c == COLON else DIGIT_ADVANCE
+                i += 1
+                continue
+            prev[i] = c
         if c == COLON:
             fb.fill_rect(x, y, COLON_W, HEIGHT, 0)
             fb.blit(COLON_GLYPH, x, y)

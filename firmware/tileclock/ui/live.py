@@ -33,6 +33,7 @@ class Live(Screen):
     def __init__(self, app):
         super().__init__(app)
         self._buf = bytearray(8)    # the time as text, reused every second
+        self._prev = bytearray(8)   # the time on the display (cells to skip)
         self._len = 0
         self._shown = -1            # the second on the display
         self._x = 0
@@ -81,13 +82,15 @@ class Live(Screen):
             # a new length moves the digits: clear the band, centre again with
             # the last digit on an 8-column block (see the layout above)
             fb.fill_rect(0, TIME_Y, draw.W, bigdigits.HEIGHT, 0)
+            for i in range(8):
+                self._prev[i] = 0
             w = bigdigits.width(buf, n)
             x = (draw.W - w) // 2
             r = (x + w - bigdigits.DIGIT_W) % 8
             x += -r if r < 4 else 8 - r
             self._x = x
             self._len = n
-        bigdigits.draw(fb, buf, n, self._x, TIME_Y)
+        bigdigits.draw(fb, buf, n, self._x, TIME_Y, self._prev)
         self._shown = sec
 
     def shown_seconds(self):
