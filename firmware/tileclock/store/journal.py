@@ -329,6 +329,8 @@ class Journal:
     def __init__(self, root, fs=None):
         self.fs = fs or FS()
         self.root = root
+        self.segment_bytes = SEGMENT_BYTES  # (attributes so a bench can try others)
+        self.max_segments = MAX_SEGMENTS
         self.folder = root + "/journal"
         self.kind = None
         self.seq = 0          # records so far (record 1 names the game)
@@ -496,14 +498,14 @@ class Journal:
             self._snapshot(_lines(game))
 
     def _maybe_snapshot(self, game):
-        if len(self._live) > MAX_SEGMENTS:
+        if len(self._live) > self.max_segments:
             self._snapshot(_lines(game))
 
     def _write(self, text, game):
         if not self._ready or self.kind is None:
             raise OSError("journal: recover() or start() first")
         record = _record(self.seq + 1, text)
-        if not self._open or self._tail + len(record) > SEGMENT_BYTES:
+        if not self._open or self._tail + len(record) > self.segment_bytes:
             self._upto += 1
             self._live.append(self._upto)
             self._tail = 0
