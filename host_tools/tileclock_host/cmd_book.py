@@ -16,7 +16,7 @@ def add_arguments(parser):
     parser.add_argument("--book", metavar="PATH", default=None,
                         help="the book's SQLite file (default $TILECLOCK_BOOK, else %s)" % default_path())
     sub = parser.add_subparsers(dest="book_command", metavar="ACTION")
-    p = sub.add_parser("add", help="add evenings: action scripts, journal folders, folders from `tileclock pull`, "
+    p = sub.add_parser("add", help="add evenings: action scripts, journal folders, folders from pull, "
                                    "sheet JSON; an evening already in the book is not counted twice")
     p.add_argument("files", nargs="+", metavar="FILE")
     p = sub.add_parser("standings", help="each game's players over every evening in the book")

@@ -89,11 +89,11 @@ print(%(mark)r + json.dumps({'device': uid, 'platform': sys.platform, 'files': o
 
 def add_arguments(parser):
     parser.add_argument("--port", required=True,
-                        help="the board's serial port (e.g. /dev/ttyACM0, COM3; any name mpremote's connect takes)")
+                        help="the board's serial port (e.g. /dev/ttyACM0, COM3: what mpremote connect takes)")
     parser.add_argument("--to", required=True, metavar="DIR", help="folder to copy into (made if missing)")
     parser.add_argument("--root", default="/",
                         help="the folder on the device holding journal/ and settings.txt (default /)")
-    parser.add_argument("--name", help="name of the device's folder under DIR (default: the board's unique id)")
+    parser.add_argument("--name", help="the device's folder under DIR (default: the board's unique id)")
     parser.add_argument("--reset", action="store_true",
                         help="hard-reset the board afterwards, so the clock starts again")
     parser.add_argument("--timeout", type=int, default=120, help="seconds allowed for each mpremote run")

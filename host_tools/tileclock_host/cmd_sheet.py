@@ -13,7 +13,7 @@ FORMATS = ("pdf", "html")
 
 def add_arguments(parser):
     parser.add_argument("file", nargs="?",
-                        help="action script, journal folder (or a folder from `tileclock pull`) or sheet JSON")
+                        help="action script, journal folder (or a folder from pull) or sheet JSON")
     parser.add_argument("-o", "--out", metavar="PATH",
                         help="output file; .pdf or .html (default: the input's name with .pdf, "
                              "one file per evening if there are several)")

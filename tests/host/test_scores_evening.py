@@ -185,3 +185,17 @@ def test_sheet_json_from_replay_round_trips(tmp_path, capsys):
     (evening,) = load_file(str(path))
     assert evening.sheet == json.loads(path.read_text())
     assert evening.sheet["standings"][0] == ["Lee", 25]
+
+
+def test_copies_of_an_evening_are_read_once(tmp_path):
+    pytest.importorskip("tileclock.store.journal", reason="the journal store is not in firmware/ yet")
+    from tileclock_host.scores.evening import load_files
+    # Two pulls of one board: mid-evening (after 60 actions), then at its end.
+    make_device(tmp_path / "pulls" / "1", [scenario("wordsport_evening.txt")], cut_last=60)
+    make_device(tmp_path / "pulls" / "2", [scenario("wordsport_evening.txt")])
+    (whole,) = load_file(scenario("wordsport_evening.txt"))
+    evenings = load_files([str(tmp_path / "pulls"), scenario("wordsport_evening.txt"),
+                           os.path.join(DATA, "spellsport_rubber.json"), scenario("spellsport_rubber.txt")])
+    (rubber,) = load_file(scenario("spellsport_rubber.txt"))
+    assert [e.identity for e in evenings] == [whole.identity, rubber.identity]
+    assert evenings[0].where == "2/journal"

@@ -48,7 +48,7 @@ def test_mixed_games_share_one_header(capsys):
     assert len(header) == len(set(header))
     games = [r["game"] for r in rows]
     # 2 rounds x 4, 3 rounds x 3, 3 games x 2 sides.
-    assert games.count("wordsport") == 8 and games.count("speedscrabble") == 9 and games.count("spellsport") == 6
+    assert (games.count("wordsport"), games.count("speedscrabble"), games.count("spellsport")) == (8, 9, 6)
     void = [r for r in rows if r["game"] == "wordsport" and r["round"] == "1"]
     assert all(r["void"] == "1" and r["total"] == "0" for r in void)
     # docs/speedscrabble.md round 3: Bob 95 + 10 (7+) + 10 (out) = 115.

@@ -167,7 +167,8 @@ def test_html_sheet_has_the_same_content(tmp_path):
     parser = Cells()
     parser.feed(html)
     assert parser.sections == 1
-    for expected in ("Bob - 1st", "Cat - 2nd, out at 1:55.0", "1:35.0", "Fastest win: Bob in 1:35.0 (round 1)"):
+    for expected in ("Bob - 1st", "Cat - 2nd, out at 1:55.0", "1:35.0",
+                     "Fastest win: Bob in 1:35.0 (round 1)"):
         assert expected in parser.texts, expected
     assert "<script" not in html
 
@@ -202,7 +203,8 @@ def test_blank_sheets(game, players, pages, tmp_path):
 def test_sheet_command_errors(tmp_path, capsys):
     assert main(["sheet", "--blank", "wordsport", "--players", "9"]) == 1
     assert "--players must be 2 to 8" in capsys.readouterr().err
-    assert main(["sheet", os.path.join(SCENARIOS, "wordsport_evening.txt"), "-o", str(tmp_path / "x.txt")]) == 1
+    evening = os.path.join(SCENARIOS, "wordsport_evening.txt")
+    assert main(["sheet", evening, "-o", str(tmp_path / "x.txt")]) == 1
     assert "say --format pdf or html" in capsys.readouterr().err
     assert main(["sheet"]) == 1
     assert main(["sheet", os.path.join(SCENARIOS, "wordsport_evening.txt"), "--blank", "wordsport"]) == 1

@@ -167,7 +167,9 @@ class Book:
     def standings(self, game):
         """Per player: matches, rounds, round wins, points, points per round, matches won.
 
-        Ranked by matches won, then points per round, then name."""
+        Ranked by matches won, then points (the rules rank an evening by its
+        totals), then name; points per round is there to compare players who
+        played different numbers of rounds."""
         rows = self.db.execute("""
             SELECT r.name,
                    (SELECT COUNT(*) FROM standings s WHERE s.game = r.game AND s.name = r.name),
@@ -181,7 +183,7 @@ class Book:
         for name, matches, rounds, wins, points, won in rows:
             per_round = _per(points, rounds)
             out.append((name, matches, rounds, wins, points, per_round, won))
-        out.sort(key=lambda r: (-r[6], -(r[4] * 1000 // max(r[2], 1)), r[0].lower()))
+        out.sort(key=lambda r: (-r[6], -r[4], r[0].lower()))
         return out
 
     def fastest(self, game="wordsport", limit=10):

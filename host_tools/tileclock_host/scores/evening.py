@@ -184,7 +184,8 @@ def load_file(path):
 
 
 def load_files(paths, warn=None):
-    """The evenings in all the paths; the journal reader's problems go to warn(text)."""
+    """The evenings in all the paths, each once (see dedupe); the journal
+    reader's problems go to warn(text)."""
     evenings = []
     for path in paths:
         for evening in load_file(path):
@@ -192,7 +193,35 @@ def load_files(paths, warn=None):
                 for problem in evening.problems:
                     warn(problem)
             evenings.append(evening)
-    return evenings
+    return dedupe(evenings)
+
+
+def _covers(big, small):
+    """`big` holds every action of `small` and more, or is the same evening."""
+    if big.identity == small.identity:
+        return True
+    if small.lines is None:
+        return big.sheet_identity == small.sheet_identity
+    if big.lines is None or len(big.lines) <= len(small.lines):
+        return False
+    return big.lines[:len(small.lines)] == small.lines
+
+
+def dedupe(evenings):
+    """Each evening once, as the score book counts them: of copies of one
+    evening (two pulls, a journal and its script, a sheet JSON and its
+    script) the one with the most actions is kept, where the first copy was."""
+    kept = []
+    for evening in evenings:
+        for i, other in enumerate(kept):
+            if _covers(other, evening):
+                break
+            if _covers(evening, other):
+                kept[i] = evening
+                break
+        else:
+            kept.append(evening)
+    return kept
 
 
 def warn_stderr(text):

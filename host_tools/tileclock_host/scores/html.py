@@ -18,6 +18,7 @@ td { border: 0.2mm solid #5a5a5a; font-size: 9pt; padding: 0 1mm; overflow: hidd
 td.heavy { border-left: 0.6mm solid #000; }
 td.L { text-align: left; } td.C { text-align: center; } td.R { text-align: right; }
 td.b { font-weight: bold; } td.s { font-size: 7pt; }
+td.head { white-space: normal; }
 td.head, td.total { background: #e1e1e1; } td.name { background: #f2f2f2; } td.void { background: #fafafa; }
 @media print { @page { size: A4; margin: 0; } }
 """
@@ -71,7 +72,8 @@ def _table(table):
             if cell.fill:
                 classes.append(cell.fill)
             span = ' colspan="%d"' % cell.span if cell.span > 1 else ""
-            out.append('<td class="%s"%s>%s</td>' % (" ".join(classes), span, "<br>".join(escape(t) for t in cell.text.split("\n"))))
+            text = "<br>".join(escape(t) for t in cell.text.split("\n"))
+            out.append('<td class="%s"%s>%s</td>' % (" ".join(classes), span, text))
         out.append("</tr>\n")
     out.append("</table>\n")
     return "".join(out)

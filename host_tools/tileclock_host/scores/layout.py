@@ -467,7 +467,8 @@ def spellsport_pages(sheet, source="", players=None):
         table = Table([w for _, w in SPELL_PLAY_COLS], caption=caption)
         table.add([Cell(h, fill="head", bold=True, small=True) for h, _ in SPELL_PLAY_COLS], 6)
         for i, play in enumerate(rnd.get("plays", []), 1):
-            table.add([Cell(i, small=True), Cell(play.get("name", ""), align="L"), Cell(play.get("tiles", "")),
+            table.add([Cell(i, small=True), Cell(play.get("name", ""), align="L"),
+                       Cell(play.get("tiles", "")),
                        Cell(play.get("stolen") or ""), Cell(play.get("across") or ""),
                        Cell(play.get("down") or ""), Cell(_words(play), small=True),
                        Cell(play.get("points", ""), bold=True)], 6)
@@ -489,14 +490,16 @@ def _spell_summary(rnd, running, sheet):
     rows = rnd["rows"] if rnd else [{"side": "across"}, {"side": "down"}]
     for row in rows:
         if rnd is None:
-            table.add([Cell(row["side"].capitalize(), small=True)] + [Cell("") for _ in SPELL_SUM_COLS[1:]], 8)
+            empty = [Cell("") for _ in SPELL_SUM_COLS[1:]]
+            table.add([Cell(row["side"].capitalize(), small=True)] + empty, 8)
             continue
         rubber = ""
         if not rnd.get("in_progress"):
             running[row["name"]] = running.get(row["name"], 0) + row["total"]
             rubber = running[row["name"]]
         table.add([Cell(str(row.get("side", "")).capitalize(), small=True), Cell(row["name"], align="L"),
-                   Cell(row.get("plays", "")), Cell(row.get("points", "")), Cell(points(row.get("path_bonus"))),
+                   Cell(row.get("plays", "")), Cell(row.get("points", "")),
+                   Cell(points(row.get("path_bonus"))),
                    Cell(row["total"], bold=True), Cell(rubber, bold=True, fill="total")], 6.5)
     return table
 
