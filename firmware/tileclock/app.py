@@ -38,12 +38,7 @@ DEFAULTS = {
 
 
 def _settings():
-    """The store's settings module, or the small one beside the app until the
-    store has one (same load/save calls)."""
-    try:
-        from tileclock.store import settings
-    except ImportError:
-        from tileclock import settings
+    from tileclock.store import settings
     return settings
 
 
