@@ -140,6 +140,14 @@ def test_a_returning_player_gets_their_column_back():
     assert names[2] == {0: "A", 1: "D", 2: "C", 3: "B"}  # B comes back to a free one
 
 
+def test_speed_scrabble_sheet_from_json(tmp_path):
+    # tests/data/scores/speedscrabble_match.json, worked by hand: Ann 62 + 36 + 55 = 153 passes 150.
+    text = pdf_text(render(os.path.join(DATA, "speedscrabble_match.json"), tmp_path))
+    for expected in ("Playing to 150", "Winner: Ann", "Bob - out first", "50 +20 +10 +10 90 121",
+                     "Standings: 1st Ann 153, 2nd Bob 135, 3rd Cat 79", "11:40.5"):
+        assert expected in text, expected
+
+
 def test_a_seat_that_changed_hands_totals_per_name(tmp_path):
     pdf = render(os.path.join(DATA, "wordsport_evening.json"), tmp_path)
     text = pdf_text(pdf)

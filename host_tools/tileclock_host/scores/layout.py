@@ -350,8 +350,8 @@ def wordsport_pages(sheet, source="", players=None):
 
 # -- Speed Scrabble --
 
-SPEEDSCRABBLE_COLS = [("Grid", 9), ("Left\nover", 9), ("7+\nwords", 9), ("First\nout", 9),
-                      ("Theme", 9), ("Round", 9), ("Score", 10)]
+SPEEDSCRABBLE_COLS = [("Grid", 9), ("Left\nover", 8.5), ("7+\nwords", 8.5), ("First\nout", 8.5),
+                      ("Theme", 10), ("Round", 9), ("Score", 10)]
 
 
 def _speedscrabble_describer(rounds):
