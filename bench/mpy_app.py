@@ -21,11 +21,18 @@ gc.collect()
 BASE = gc.mem_alloc()
 
 # every firmware module the evening uses, imported now so code and data are apart
-from tileclock import app  # noqa: E402, F401
-from tileclock.engine import script, wordsport  # noqa: E402, F401
-from tileclock.hal import buttons, buzzer, display  # noqa: E402, F401
-from tileclock.store import journal, settings  # noqa: E402, F401
-from tileclock.ui import form, home, menu, sheet, ws_screens  # noqa: E402, F401
+import tileclock.app  # noqa: E402, F401
+import tileclock.engine.script  # noqa: E402, F401
+import tileclock.engine.wordsport  # noqa: E402, F401
+import tileclock.hal.buttons  # noqa: E402, F401
+import tileclock.hal.buzzer  # noqa: E402, F401
+import tileclock.hal.display  # noqa: E402, F401
+import tileclock.store.journal  # noqa: E402, F401
+import tileclock.store.settings  # noqa: E402, F401
+import tileclock.ui.form  # noqa: E402, F401
+import tileclock.ui.home  # noqa: E402, F401
+import tileclock.ui.sheet  # noqa: E402, F401
+import tileclock.ui.ws_screens  # noqa: E402, F401
 
 gc.collect()
 CODE = gc.mem_alloc() - BASE        # the device's bytecode and module tables

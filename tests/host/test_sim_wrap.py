@@ -96,7 +96,7 @@ class Watch(Runner):
         seen = self._cue_seen
         super()._after_pass()
         log = self.app.cue_log
-        for now, cue in log[seen:]:
+        for _now, cue in log[seen:]:
             if cue == 2:                               # GO
                 self.go_at = self.elapsed
         tick = self.board.ticks_ms()

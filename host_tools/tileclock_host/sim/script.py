@@ -399,7 +399,7 @@ class Runner:
 
     def run(self):
         script = self.script
-        for at, lineno, verb, args in script.steps:
+        for at, _lineno, verb, args in script.steps:
             if verb == "press":
                 self._schedule(int(args[0]), at, TAP_MS)
             elif verb == "long":
