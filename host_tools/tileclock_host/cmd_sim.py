@@ -35,6 +35,11 @@ def run(args):
         raise UserError("--out and --micropython go with --script FILE")
     if not sys.stdin.isatty():
         raise UserError(NOT_A_TERMINAL)
+    if args.fs:
+        try:
+            os.makedirs(args.fs, exist_ok=True)
+        except OSError as e:
+            raise UserError("--fs %s: %s" % (args.fs, e.strerror or e))
     from tileclock_host.sim import terminal
     return terminal.run(args.seats, args.display, args.fs)
 
