@@ -17,13 +17,15 @@ def fresh():
 def test_missing_file_gives_the_defaults_quietly():
     values, problems = settings.load(ROOT, fs=fresh())
     assert values == settings.DEFAULTS and problems == []
+    defaults = {"names": [], "options": {}}
+    values, problems = settings.load(ROOT, defaults, fs=fresh())
     values["names"].append("Ann")          # a copy: the defaults stay as they were
-    assert settings.DEFAULTS["names"] == []
+    assert defaults["names"] == []
 
 
 def test_save_and_load_round_trip_and_skip_unchanged():
     fs = fresh()
-    values = {"game": "spellsport", "seats": 2, "names": ["Ann", "Bob"], "sound": False,
+    values = {"game": "spellsport", "players": 2, "names": ["Ann", "Bob"], "sound": "off",
               "options": {"minutes": 12, "bonus": True}}
     assert settings.save(ROOT, values, fs) is True
     assert settings.save(ROOT, values, fs) is False     # nothing changed: no flash write
@@ -38,7 +40,7 @@ def test_save_and_load_round_trip_and_skip_unchanged():
 
 def test_bad_file_gives_defaults_a_problem_and_is_kept():
     fs = fresh()
-    settings.save(ROOT, {"game": "speedscrabble", "seats": 3}, fs)
+    settings.save(ROOT, {"game": "speedscrabble", "players": 3}, fs)
     fs.files[PATH][5] ^= 0x04
     values, problems = settings.load(ROOT, fs=fs)
     assert values == settings.DEFAULTS
@@ -51,15 +53,15 @@ def test_bad_file_gives_defaults_a_problem_and_is_kept():
 
 def test_a_value_of_the_wrong_type_is_reset():
     fs = fresh()
-    settings.save(ROOT, {"seats": "four", "sound": False, "extra": 1}, fs)
+    settings.save(ROOT, {"players": "four", "sound": "off", "extra": 1}, fs)
     values, problems = settings.load(ROOT, fs=fs)
-    assert values["seats"] == 4 and values["sound"] is False and values["extra"] == 1
-    assert problems == ["settings: seats reset"]
+    assert values["players"] == 4 and values["sound"] == "off" and values["extra"] == 1
+    assert problems == ["settings: players reset"]
 
 
 def test_power_cut_at_every_byte_of_a_save():
-    old = {"game": "wordsport", "seats": 4, "names": ["Ann", "Bob", "Cy", "Di"], "sound": True, "options": {}}
-    new = {"game": "spellsport", "seats": 2, "names": ["Ann", "Bob"], "sound": False, "options": {"x": 1}}
+    old = {"game": "wordsport", "players": 4, "names": ["Ann", "Bob", "Cy", "Di"], "sound": "on", "options": {}}
+    new = {"game": "spellsport", "players": 2, "names": ["Ann", "Bob"], "sound": "off", "options": {"x": 1}}
     base = fresh()
     settings.save(ROOT, old, base)
     recorder = Recorder(base.copy())

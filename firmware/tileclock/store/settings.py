@@ -5,14 +5,13 @@ import json
 
 from tileclock.store.fs import FS, crc32
 
-# The app owns the keys; a saved value whose type differs from its default's
-# is dropped. Add keys here (or pass your own defaults) as the menu grows.
+# The app owns the keys and passes its own defaults (tileclock.app.DEFAULTS);
+# these mirror them for callers that pass none. A saved value whose type
+# differs from its default's is dropped with a problem.
 DEFAULTS = {
     "game": "wordsport",
-    "seats": 4,
-    "names": [],
-    "options": {},
-    "sound": True,
+    "players": 4,
+    "sound": "on",
 }
 
 _NAME = "/settings.txt"
