@@ -125,9 +125,9 @@ def test_path_doubles_only_the_finisher_and_rubber_adds_up():
     # Game 2: a fresh bag, Across begins again.
     g.do(400000, "start")
     assert (g.game_number, g.turn, g.rack(1), g.rack(2), g.bag, g.game_scores) == (2, 1, 12, 12, 314, [0, 0])
-    g.do(401000, "play", (1, 2, 0, 5, 0, "separate"))        # 5
-    g.do(402000, "play", (2, 4, 0, 6, 7, "joined"))          # 42
-    g.do(403000, "play", (1, 1, 2, 3, 0, "separate"))        # 3 - 8 = -5
+    g.do(401000, "play", (1, 2, 0, 4, 0, "separate"))        # 4
+    g.do(402000, "play", (2, 3, 0, 6, 7, "joined"))          # 42
+    g.do(403000, "play", (1, 1, 3, 8, 0, "separate"))        # 8 - 12 = -4
     assert g.game_scores == [0, 42] and (g.rack(1), g.rack(2)) == (9, 6)
     assert "has not just played" in refused(g, "path", 2)
     g.do(404000, "play", (2, 1, 0, 3, 0, "separate"))        # 3
@@ -172,7 +172,7 @@ def test_refill_is_optional_and_only_right_after_the_play():
     assert g.refill_offer == 0
     assert "right after" in refused(g, "refill", 1)
     # Ann steals five: she ends this play with six again, so she may take six.
-    g.do(3, "play", (1, 0, 5, 0, 5, "separate"))
+    g.do(3, "play", (1, 0, 5, 0, 10, "separate"))
     assert (g.rack(1), g.rack(2), g.refill_offer) == (6, 7, 1)
     # Bob steals one and keeps seven: no offer for him; Ann's has closed.
     g.do(4, "play", (2, 0, 1, 3, 0, "separate"))
@@ -192,9 +192,10 @@ def test_bag_never_deals_a_missing_tile():
     g = new_rubber()
     seat = 1
     taken = 0
-    # Each player empties his rack and takes six, until the bag runs dry.
+    # Each player empties his rack into one word (two letters a tile) and
+    # takes six, until the bag runs dry.
     while g.bag > 0:
-        g.do(1, "play", (seat, g.rack(seat), 0, 3, 0, "separate"))
+        g.do(1, "play", (seat, g.rack(seat), 0, 2 * g.rack(seat), 0, "separate"))
         assert g.refill_offer == seat
         g.do(1, "refill", (seat,))
         taken += 1
@@ -202,7 +203,7 @@ def test_bag_never_deals_a_missing_tile():
     # 314 = 52 x 6 + 2: the 53rd refill gets the last two.
     assert taken == 53
     assert g.rack(3 - seat) == 2
-    g.do(1, "play", (seat, g.rack(seat), 0, 3, 0, "separate"))
+    g.do(1, "play", (seat, g.rack(seat), 0, 2 * g.rack(seat), 0, "separate"))
     assert g.rack(seat) == 0 and g.refill_offer == 0 and g.last_cue == cues.NONE
     assert refused(g, "refill", seat) == "the bag is empty"
 
@@ -241,10 +242,35 @@ def test_refusals_change_nothing():
     assert "no action" in refused(g, "score", 1, 5)
     g.do(1, "pass", (1,))
     assert "has not just played" in refused(g, "path", 1)       # a pass completes nothing
-    g.do(2, "play", (2, 2, 0, 3, 0, "separate"))
+    g.do(2, "play", (2, 1, 0, 3, 0, "separate"))
     assert "has not just played" in refused(g, "path", 1)
     g.do(3, "endgame")
     assert "start the next" in refused(g, "play", 1, 1, 0, 3, 0, "separate")
+
+
+def test_a_play_places_no_more_letters_than_its_words_have():
+    # Two letters a tile, every one in a word formed: 2 x (tiles + stolen) is at
+    # most ACROSS + DOWN, or ACROSS + DOWN - 1 when the words are joined (they
+    # share a cell, old or new).
+    g = new_rubber()
+    assert refused(g, "play", 1, 5, 0, 3, 0, "separate") == \
+        "5 tiles are 10 letters, more than the 3 letters of the words formed"
+    # One word of six: three tiles fill it, four are too many.
+    assert "4 tiles are 8 letters, more than the 6 letters" in refused(g, "play", 1, 4, 0, 6, 0, "separate")
+    # Stolen tiles are placed too: two of Ann's and one of Bob's is six letters.
+    assert "3 tiles are 6 letters, more than the 5 letters" in refused(g, "play", 1, 2, 1, 5, 0, "separate")
+    g.do(1, "play", (1, 3, 0, 6, 0, "separate"))              # 6
+    # Five and five: separate words have ten cells, joined ones nine.
+    assert "5 tiles are 10 letters, more than the 9 letters" in refused(g, "play", 2, 5, 0, 5, 5, "joined")
+    g.do(2, "play", (2, 4, 0, 5, 5, "joined"))                # 25
+    g.do(3, "play", (1, 4, 1, 5, 5, "separate"))              # 10 - 4 = 6
+    assert (g.rack(1), g.rack(2), g.game_scores) == (5, 7, [12, 25])
+    # The longest words: twelve of Ann's and one of Bob's fill a word of 26,
+    # but not two joined words of 13 (25 cells).
+    g = new_rubber()
+    assert "13 tiles are 26 letters, more than the 25 letters" in refused(g, "play", 1, 12, 1, 13, 13, "joined")
+    g.do(1, "play", (1, 12, 1, 26, 0, "separate"))            # 26 - 4 = 22
+    assert (g.rack(1), g.rack(2), g.game_scores, g.refill_offer) == (0, 11, [22, 0], 1)
 
 
 def test_undo_everywhere_matches_a_fresh_replay():
@@ -252,7 +278,7 @@ def test_undo_everywhere_matches_a_fresh_replay():
     g.do(300000, "play", (1, 3, 0, 3, 4, "separate"))
     g.do(300001, "path", (1,))
     g.do(400000, "start")
-    g.do(401000, "play", (1, 6, 1, 5, 4, "joined"))
+    g.do(401000, "play", (1, 3, 1, 5, 4, "joined"))
     full = list(g.history)
     # Undo step by step; each state must equal the game replayed up to there.
     while g.history:

@@ -151,6 +151,14 @@ class SpellSport(Game):
         joined = how == "joined"
         circuit = extra == "circuit"
         points = play_score(across, down, joined, circuit, stolen)  # refuses bad lengths
+        # Every letter placed must be part of a word formed: the tiles' letters
+        # (two each) must fit in the words' cells. Joined words share one cell
+        # (new or old: "the join need not occur at a newly placed tile").
+        letters = 2 * (tiles + stolen)
+        cells = across + down - 1 if joined else across + down
+        if letters > cells:    # never for one tile: a word has three letters or more
+            raise Refused("%d tiles are %d letters, more than the %d letters of the words formed"
+                          % (tiles + stolen, letters, cells))
         # Everything is checked: now change the state.
         self._racks[seat - 1] -= tiles
         self._racks[opponent - 1] -= stolen
