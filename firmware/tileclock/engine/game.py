@@ -60,13 +60,17 @@ class Game:
 
     def do(self, now, verb, args=()):
         """Apply one action, or raise Refused and change nothing."""
-        handler = getattr(self, "do_" + verb, None)
-        if handler is None:
-            raise Refused("%s has no action '%s'" % (self.KIND, verb))
-        verb = _SHARED_VERBS.setdefault(verb, verb)
+        verb = _SHARED_VERBS.get(verb, verb)
         args = tuple(args)
         if len(args) == 1 and type(args[0]) is int and 1 <= args[0] <= MAX_SEATS:
             args = _SEAT_ARGS[args[0] - 1]
+        self._apply((now, verb, args))
+
+    def _apply(self, action):
+        now, verb, args = action
+        handler = getattr(self, "do_" + verb, None)
+        if handler is None:
+            raise Refused("%s has no action '%s'" % (self.KIND, verb))
         try:
             handler(now, *args)
         except TypeError as e:
@@ -76,7 +80,9 @@ class Game:
             # keep the interpreter's words so a real bug still shows.
             self._rebuild()
             raise Refused("wrong arguments for '%s' (%s)" % (verb, e))
-        self.history.append((now, verb, args))
+        if verb not in _SHARED_VERBS:
+            _SHARED_VERBS[verb] = verb
+        self.history.append(action)
 
     def replay(self, actions):
         """Apply a list of (now, verb, args); stops at the first refusal."""
@@ -92,10 +98,14 @@ class Game:
         return last
 
     def _rebuild(self):
+        # The recorded action tuples are applied again as they are: an undo
+        # late in an evening then makes no new copy of the whole history
+        # (which would fragment a Pico's heap).
         actions = self.history
         self.history = []
         self.reset()
-        self.replay(actions)
+        for action in actions:
+            self._apply(action)
 
     def tick(self, now):
         """Cue for this moment (a constant from engine.cues) or 0; no state change."""
