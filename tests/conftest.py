@@ -9,3 +9,21 @@ for sub in ("firmware", "host_tools", os.path.join("tests", "firmware")):
     path = os.path.join(ROOT, sub)
     if path not in sys.path:
         sys.path.insert(0, path)
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _sim_flash_folders(tmp_path_factory):
+    """The simulated boards' fresh flash folders go in one folder of the
+    test run (not /tmp), removed when the run ends."""
+    import shutil
+    folder = str(tmp_path_factory.mktemp("sim-flash"))
+    before = os.environ.get("TILECLOCK_SIM_TMP")
+    os.environ["TILECLOCK_SIM_TMP"] = folder
+    yield folder
+    if before is None:
+        del os.environ["TILECLOCK_SIM_TMP"]
+    else:
+        os.environ["TILECLOCK_SIM_TMP"] = before
+    shutil.rmtree(folder, ignore_errors=True)

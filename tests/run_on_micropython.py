@@ -12,7 +12,42 @@ sys.path.insert(0, HERE + "/firmware")
 sys.path.insert(0, ROOT + "/firmware")
 
 
+def _remove_tree(path):
+    for name in os.listdir(path):
+        full = path + "/" + name
+        if os.stat(full)[0] & 0o170000 == 0o040000:
+            _remove_tree(full)
+        else:
+            os.remove(full)
+    os.rmdir(path)
+
+
+def _flash_folders():
+    """A folder of this run for the simulated boards' flash folders
+    (tileclock_host.simboard reads TILECLOCK_SIM_TMP), or None if the caller
+    gave one."""
+    if os.getenv("TILECLOCK_SIM_TMP"):
+        return None
+    token = ""
+    for b in os.urandom(6):
+        token += "%02x" % b
+    path = "/tmp/tileclock-tests-" + token
+    os.mkdir(path)
+    os.putenv("TILECLOCK_SIM_TMP", path)
+    return path
+
+
 def main(only):
+    folder = _flash_folders()
+    try:
+        return _run(only)
+    finally:
+        if folder is not None:
+            os.unsetenv("TILECLOCK_SIM_TMP")
+            _remove_tree(folder)
+
+
+def _run(only):
     passed = failed = 0
     loaded_before = set(sys.modules)
     names = sorted(n for n in os.listdir(HERE + "/firmware") if n.startswith("test_") and n.endswith(".py"))

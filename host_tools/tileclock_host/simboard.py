@@ -11,7 +11,7 @@
 #   ticks_ms() a virtual counter that wraps at 2**30 like the Pico's and can
 #             start anywhere (start_ms=TICKS_MAX - 5000 crosses the wrap soon)
 #   sleep_ms(ms) moves virtual time on by ms: an hour of play in seconds
-#   fs_root   a fresh folder (or the one given)
+#   fs_root   a fresh folder (or the one given); close() removes a fresh one
 #   feed_watchdog() counts `feeds`
 #
 # It runs on MicroPython too (the simulator runs the firmware on the unix
@@ -80,18 +80,35 @@ _made = [0]
 
 
 def _temp_folder():
-    try:
-        import tempfile
-        return tempfile.mkdtemp(prefix="tileclock-sim-")
-    except ImportError:          # MicroPython: no tempfile
-        import time
+    """A fresh folder for a board's flash, in $TILECLOCK_SIM_TMP (the test
+    runners point it at a folder of their own and remove it) or /tmp. The
+    name is unique across processes started in the same second: random
+    bytes and a counter, and mkdir refuses a name that exists."""
+    parent = os.getenv("TILECLOCK_SIM_TMP") or "/tmp"
+    while True:
         _made[0] += 1
-        path = "/tmp/tileclock-sim-%d-%d" % (time.time(), _made[0])
+        token = ""
+        for b in os.urandom(6):
+            token += "%02x" % b
+        path = "%s/tileclock-sim-%s-%d" % (parent.rstrip("/"), token, _made[0])
         try:
             os.mkdir(path)
-        except OSError:
-            pass
-        return path
+            return path
+        except OSError as e:
+            if e.args and e.args[0] == 17:      # EEXIST: draw again
+                continue
+            raise
+
+
+def remove_tree(path):
+    """Remove folder `path` and everything in it (shutil is CPython's)."""
+    for name in os.listdir(path):
+        full = path + "/" + name
+        if os.stat(full)[0] & 0o170000 == 0o040000:
+            remove_tree(full)
+        else:
+            os.remove(full)
+    os.rmdir(path)
 
 
 class SimBoard:
@@ -102,10 +119,21 @@ class SimBoard:
         self.levels = bytearray([RELEASED] * seats)
         self.buttons = Buttons([self._reader(i) for i in range(seats)])
         self.buzzer = SimBuzzer()
+        self.made_fs = fs_root is None     # close() removes a folder it made
         self.fs_root = fs_root if fs_root is not None else _temp_folder()
         self.feeds = 0
         self.slept_ms = 0
         self._script = []        # (tick, seat, level), in time order
+
+    def close(self):
+        """Remove the flash folder if this board made it (a fresh temporary
+        one); a folder handed in stays."""
+        if self.made_fs:
+            self.made_fs = False
+            try:
+                remove_tree(self.fs_root)
+            except OSError:
+                pass
 
     def _reader(self, i):
         levels = self.levels
