@@ -6,6 +6,7 @@
 # journal (when there is a store), so a reboot resumes the evening where the
 # power went. The screens never call game.do() themselves.
 import gc
+import sys
 
 from tileclock.engine import cues
 from tileclock.engine.game import Refused
@@ -20,6 +21,21 @@ except ImportError:
 
 POLL_MS = const(10)         # the longest sleep: buttons are polled this often
 _EVENTS_PER_PASS = const(8)  # more than anyone can press in 10 ms
+_FAILS_TO_HOME = const(2)    # passes failing in a row: the game's screen again, then home
+_FAILS_TO_GIVE_UP = const(4)  # then stop feeding the watchdog: it restarts the box
+_FLASH_NOTE_MS = const(30000)  # "can't save" again at most this often
+
+CANT_SAVE = "flash: can't save"
+# A second call within the engine's merge window (two players said "go" at
+# once): the same call, already counted. Nothing to tell the players.
+MERGED = "counted once"
+
+# The journal against the game (App.unsaved): in step, behind (the next
+# write is a snapshot of the whole history), or the game's journal not
+# started (start() failed: start, then the snapshot).
+_SAVED = const(0)
+_BEHIND = const(1)
+_NOT_STARTED = const(2)
 
 # Game kinds in the order the menu offers them.
 GAMES = ("wordsport", "speedscrabble", "spellsport")
@@ -46,6 +62,15 @@ def default_name(seat):
     return "P%d" % seat
 
 
+def print_error(e):
+    """The traceback on the console (the REPL's USB serial on the Pico)."""
+    try:
+        sys.print_exception(e)
+    except AttributeError:      # CPython
+        import traceback
+        traceback.print_exception(type(e), e, e.__traceback__)
+
+
 class App:
     """The clock on `board`; `journal` (tileclock.store.journal.Journal, or
     None) keeps every action on flash and gives the game back at boot."""
@@ -67,6 +92,13 @@ class App:
         self.cue_at = 0
         self.cue_log = None         # a list to record (now, cue) in, for the simulator
         self.passes = 0
+        self.unsaved = _SAVED       # the journal against the game (see _store)
+        self.settings_unsaved = False
+        self._flash_noted = None    # when "can't save" was last shown
+        self.errors = 0             # passes that raised (see safe_step)
+        self.last_error = None
+        self._fails = 0             # passes in a row that raised
+        self.starving = False       # the watchdog is left to restart the box
         self.manager = ui_screen.Manager(self)
         self._apply_sound()
 
@@ -84,7 +116,10 @@ class App:
     def boot(self):
         """Load the settings, resume the journal's game (if any) and show its
         screen, else the home menu."""
-        values, problems = _settings().load(self._root(), self.settings)
+        try:
+            values, problems = _settings().load(self._root(), self.settings)
+        except OSError as e:    # a damaged flash: the defaults, and play on
+            values, problems = {}, ["settings: can't read (%s)" % e]
         self._take(values)
         self._apply_sound()
         game = None
@@ -118,11 +153,18 @@ class App:
     # -- settings --------------------------------------------------------------
 
     def save_settings(self):
-        """Keep the menu's choices across power-off (written only if changed)."""
+        """Keep the menu's choices across power-off (written only if changed).
+        A flash that can't take them leaves them in RAM, says so, and the
+        next menu that closes tries again."""
         try:
             _settings().save(self._root(), self.settings)
         except OSError as e:
-            self.problems.append("settings: %s" % e)
+            print("tileclock: settings not saved: %r" % (e,))
+            self.settings_unsaved = True
+            self.flash_failed(self.now())
+            return False
+        self.settings_unsaved = False
+        return True
 
     def _root(self):
         # "/" on the Pico; the store joins root + "/name", so give it ""
@@ -146,8 +188,7 @@ class App:
         gc.collect()
         game = new_game(kind)
         self.game = game
-        if self.journal is not None:
-            self.journal.start(kind)
+        self._store(now, "start")
         players = self.players_for(kind)
         for seat in range(1, players + 1):
             self.act(now, "seat", (seat, default_name(seat)), route=False)
@@ -181,17 +222,15 @@ class App:
     def act(self, now, verb, args=(), route=True, quiet=False):
         """Apply one engine action: journal it, sound its cue, show the screen
         its phase calls for. A refusal shows its reason and sounds REFUSED
-        (unless `quiet`: a screen trying a value). Returns True if applied."""
+        (unless `quiet`: a screen trying a value; or the engine merged the
+        press into the call just made). Returns True if applied."""
         try:
             self.game.do(now, verb, args)
         except Refused as e:
-            if not quiet:
+            if not quiet and e.reason != MERGED:
                 self.refuse(now, e.reason)
             return False
-        if self.journal is not None:
-            self.journal.record(self.game)
-            if verb == "close":
-                self.journal.checkpoint(self.game)   # a calm moment for a snapshot
+        self._store(now, "close" if verb == "close" else "record")
         cue = self.game.last_cue
         if cue:
             self.sound(now, cue)
@@ -216,12 +255,57 @@ class App:
         except Refused as e:
             self.refuse(now, e.reason)
             return False
-        if self.journal is not None:
-            self.journal.undo(game)
+        self._store(now, "undo")
         self.cue = cues.NONE
         self.note(now, "undone: " + last[1])
         self.route(now)
         return True
+
+    # -- the journal: a failing flash must not stop the clock ----------------
+
+    def _store(self, now, what):
+        """Journal the engine's last change: "start" (a new game), "record"
+        (an action), "close" (an action, then a calm moment for a snapshot)
+        or "undo". An OSError (flash full, a damaged file system) leaves the
+        game as it is in RAM, shows CANT_SAVE, and the next write tries
+        again: a snapshot of the whole history, as the journal fell behind."""
+        journal = self.journal
+        if journal is None:
+            return
+        game = self.game
+        try:
+            if what == "start":
+                self.unsaved = _NOT_STARTED
+                journal.start(game.KIND)
+                self.unsaved = _SAVED
+                return
+            if self.unsaved == _NOT_STARTED:
+                journal.start(game.KIND)
+                self.unsaved = _BEHIND
+            if self.unsaved == _BEHIND:
+                # After a failed write the journal has segments past its last
+                # snapshot (start() makes one too), so this writes it all.
+                journal.checkpoint(game)
+                self.unsaved = _SAVED
+                return
+            if what == "undo":
+                journal.undo(game)
+            else:
+                journal.record(game)
+                if what == "close":
+                    journal.checkpoint(game)     # a calm moment for a snapshot
+        except OSError as e:
+            print("tileclock: journal not saved: %r" % (e,))
+            if self.unsaved == _SAVED:
+                self.unsaved = _BEHIND
+            self.flash_failed(now)
+
+    def flash_failed(self, now):
+        """Say the flash can't save (not again for a while: the clock runs)."""
+        last = self._flash_noted
+        if last is None or ticks_diff(now, last) >= _FLASH_NOTE_MS:
+            self._flash_noted = now
+            self.note(now, CANT_SAVE)
 
     def refuse(self, now, reason):
         self.manager.banner(now, reason)
@@ -290,7 +374,8 @@ class App:
         self.buzzer.update(now)
         if manager.frame(self.display, now):
             self.display.show()
-        board.feed_watchdog()
+        if not self.starving:
+            board.feed_watchdog()
         self.passes += 1
         wait = manager.wake(now)
         due = self.buzzer.next_deadline()
@@ -300,12 +385,51 @@ class App:
                 wait = left if left > 0 else 0
         return wait
 
+    def safe_step(self):
+        """step(), surviving an exception raised by a screen or the engine:
+        the traceback goes to the console, a banner says so, the screen the
+        game's phase calls for comes back (home if that fails again) and the
+        loop carries on. If every pass fails, the watchdog is no longer fed:
+        it restarts the box, and the journal brings the game back."""
+        if self.starving:
+            return POLL_MS
+        try:
+            wait = self.step()
+        except Exception as e:          # noqa: BLE001 - the clock must go on
+            return self._failed(e)
+        self._fails = 0
+        return wait
+
+    def _failed(self, e):
+        if isinstance(e, MemoryError):
+            gc.collect()                # room to print and to draw again
+        self.errors += 1
+        self._fails += 1
+        self.last_error = e
+        print_error(e)
+        if self._fails >= _FAILS_TO_GIVE_UP:
+            print("tileclock: the same failure every pass: the watchdog will restart the box")
+            self.starving = True
+            return POLL_MS
+        try:
+            now = self.now()
+            if self._fails >= _FAILS_TO_HOME:
+                self.home(now)
+            else:
+                self.route(now)
+            self.note(now, "out of memory" if isinstance(e, MemoryError)
+                      else "error: " + type(e).__name__)
+        except Exception as again:      # noqa: BLE001
+            print_error(again)
+        return 0
+
     def run(self):
-        """The device's loop; never returns."""
+        """The device's loop; never returns (when every pass fails, it idles
+        unfed until the watchdog restarts the box)."""
         board = self.board
         self.boot()
         gc.collect()
         while True:
-            wait = self.step()
+            wait = self.safe_step()
             board.sleep_ms(wait if wait < POLL_MS else POLL_MS)
 

@@ -50,6 +50,9 @@ def _report(summary, out):
           % (secs // 3600, (secs // 60) % 60, secs % 60, summary["passes"], len(summary["shots"]),
              summary["bytes_sent"]))
     print("results in %s: shots/, cues.txt, log.txt, sheet.json" % out)
+    if summary.get("errors"):
+        print("%d passes raised an error (traceback above, log.txt); the device carried on"
+              % summary["errors"])
     for line in summary["failures"]:
         print("FAILED " + line)
     return 1 if summary["failures"] else 0

@@ -34,13 +34,13 @@ class Device:
     def run(self, ms):
         left = ms
         while left > 0:
-            wait = self.app.step()
+            wait = self.app.safe_step()     # as App.run() does
             step = 10 if wait > 10 else (wait if wait > 0 else 1)
             if step > left:
                 step = left
             self.board.sleep_ms(step)
             left -= step
-        self.app.step()
+        self.app.safe_step()
 
     def press(self, seat):
         self.presses += 1
@@ -60,6 +60,10 @@ class Device:
 
     def reboot(self):
         return Device(self.fs_root)
+
+    def close(self):
+        """Remove the flash folder if this device's board made it."""
+        self.board.close()
 
 
 def test_power_on_to_go_of_a_four_player_word_sport_round_in_two_presses():

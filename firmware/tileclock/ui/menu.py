@@ -97,7 +97,7 @@ class Menu(Screen):
         self.app.route(now)
 
     def close(self):
-        if self.dirty_settings:
+        if self.dirty_settings or self.app.settings_unsaved:
             self.app.save_settings()
 
     def draw(self, fb, now):

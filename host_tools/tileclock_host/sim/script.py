@@ -264,6 +264,7 @@ class Runner:
             fs_root = out + "/flash"
         self.board = SimBoard(seats=script.seats, display=script.display, start_ms=script.start,
                               fs_root=fs_root)
+        self._made_fs = self.board if self.board.made_fs else None   # removed by finish()
         self.origin = script.start     # tick at power-on, for the logs' times
         self.elapsed = 0               # virtual ms since power-on
         self.shots = []                # names of the screenshots taken
@@ -287,6 +288,7 @@ class Runner:
         self.app = App(self.board, journal, self.script.settings)
         self.app.cue_log = []
         self._cue_seen = 0
+        self._errors_seen = 0
         self.app.boot()
 
     def reboot(self):
@@ -330,7 +332,7 @@ class Runner:
         """Run the loop until `target` ms after power-on."""
         while self.elapsed < target:
             self._apply_changes()
-            wait = self.app.step()
+            wait = self.app.safe_step()     # as the device's loop runs it
             self._after_pass()
             limit = target - self.elapsed
             if self._changes:
@@ -363,6 +365,9 @@ class Runner:
         banner = app.manager.banner_text()
         if banner and (not self.log or not self.log[-1].endswith("banner " + banner)):
             self.log.append("%s banner %s" % (_stamp(self.elapsed), banner))
+        if app.errors != self._errors_seen:
+            self._errors_seen = app.errors
+            self.log.append("%s error %r" % (_stamp(self.elapsed), app.last_error))
 
     # -- what a step does --
 
@@ -439,7 +444,11 @@ class Runner:
             "shots": self.shots,
             "failures": self.failures,
             "screen": type(self.app.manager.screen).__name__,
+            "errors": self.app.errors,
         }
+        if self._made_fs is not None:       # a fresh temporary flash: gone
+            self._made_fs.close()
+            self._made_fs = None
         if self.out is not None:
             with open(self.out + "/cues.txt", "w") as f:
                 for line in self.cue_lines:

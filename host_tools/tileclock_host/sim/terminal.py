@@ -66,6 +66,7 @@ class Terminal:
         self.out = out
         self.board = SimBoard(seats=seats, display=display, fs_root=fs_root)
         self.fs_root = self.board.fs_root
+        self.first_board = self.board   # close() removes a fresh flash folder
         self.app = None
         self.last_cue = ""
         self.last_frame = None
@@ -82,6 +83,9 @@ class Terminal:
         self.board = SimBoard(seats=self.seats, display=self.display, fs_root=self.fs_root)
         self.last_frame = None
         self.boot()
+
+    def close(self):
+        self.first_board.close()
 
     def handle(self, key):
         event = key_to_event(key, self.seats, self.long_next)
@@ -154,7 +158,7 @@ def run(seats=4, display="ssd1306", fs_root=None):
         term.draw(force=True)
         last = time.monotonic()
         while True:
-            wait = term.app.step()
+            wait = term.app.safe_step()
             term.draw()
             timeout = min(wait, POLL_MS) / 1000.0
             ready, _, _ = select.select([fd], [], [], timeout)
@@ -171,5 +175,9 @@ def run(seats=4, display="ssd1306", fs_root=None):
         termios.tcsetattr(fd, termios.TCSADRAIN, saved)
         out.write("\x1b[?25h\n")
         out.flush()
-    print("flash folder (settings and journal): %s" % term.fs_root)
+    if fs_root:
+        print("flash folder (settings and journal): %s" % term.fs_root)
+    else:
+        term.close()
+        print("the flash was a temporary folder, now removed (--fs DIR keeps it)")
     return 0
