@@ -88,10 +88,13 @@ def tick_bytes():
     for s in range(1, 9):
         game.do(0, "seat", (s, NAMES[s - 1]))
     game.do(0, "tiles", ("double",))
-    start = TICKS_PERIOD - 20000  # and across the counter's wrap
+    start = TICKS_PERIOD - 40000  # and across the counter's wrap
     game.do(start, "start")
-    while game.pool.can_serve(1):
-        game.do(start, "stuck")
+    now = start
+    while game.pool.can_serve(1):  # 18 calls, 1.5 s apart (the merge window)
+        now = ticks_add(now, 1500)
+        game.do(now, "stuck")
+    start = ticks_add(now, 1500)
     game.do(start, "out", (1,))
     worst = 0
     heard = 0

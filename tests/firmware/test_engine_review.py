@@ -17,9 +17,11 @@ def _two_players_at_time_up():
     """Ann and Bob on a full set: 50 tiles each; Ann wins, time runs out."""
     g = _wordsport(2)
     g.do(0, "start")
+    now = 1000
     while g.pool.can_serve(1):
-        g.do(1000, "stuck")
-    assert g.tiles_each == 50
+        g.do(now, "stuck")
+        now += 1500                      # calls closer than 1.5 s count once
+    assert g.tiles_each == 50 and now == 65500
     g.do(90000, "out", (1,))
     return g, 90000 + 60000
 

@@ -180,6 +180,32 @@ def test_go_is_not_sounded_long_after():
     assert g.tick(go + 5000) == cues.NONE
 
 
+def test_undo_a_call_just_after_go_does_not_sound_go_again():
+    g, go = started(2, at=0)
+    assert [g.tick(t) for t in (0, 1000, 2000, 3000)] == [cues.COUNT_IN] * 3 + [cues.GO]
+    g.do(3200, "take", (1,))                # within a beat of GO
+    assert g.last_cue == cues.TAKE_TWO
+    g.undo()
+    assert g.phase == COUNT_IN and g.phase_at(3300) == PLAY   # the count-in, as recorded
+    assert g.last_cue == cues.NONE
+    assert g.tick(3300) == cues.NONE
+    g.do(3400, "take", (2,))
+    assert g.pool.remaining == 86 - 4
+
+
+def test_undo_during_the_count_in_keeps_its_beats():
+    g, go = started(2, at=0)
+    assert g.tick(0) == cues.COUNT_IN and g.tick(1000) == cues.COUNT_IN
+    g.do(1500, "hold")
+    g.undo()                                # the same count-in goes on
+    assert g.tick(1600) == cues.NONE        # beat "2" was heard
+    assert g.tick(2000) == cues.COUNT_IN and g.tick(3000) == cues.GO
+    # Undo the start and start again later: a new count-in, heard in full.
+    g.undo()
+    g.do(10000, "start")
+    assert g.tick(10000) == cues.COUNT_IN and g.tick(13000) == cues.GO
+
+
 def test_redraw_before_the_first_call_only():
     g, go = started(4)
     g.do(go + 4000, "redraw")

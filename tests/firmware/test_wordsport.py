@@ -21,8 +21,12 @@ def seated(count, set_name="full"):
     return g
 
 
+MERGE = 1500  # the default merge window: calls closer than this count once
+
+
 def draw_all(g, now, caller=0):
-    """Call go (by `caller`) or stuck until the pool can't serve everyone."""
+    """Call go (by `caller`) or stuck from `now`, one every MERGE ms, until
+    the pool can't serve everyone; the number of calls."""
     calls = 0
     while g.pool.can_serve(1):
         if caller:
@@ -30,13 +34,14 @@ def draw_all(g, now, caller=0):
         else:
             g.do(now, "stuck")
         calls += 1
+        now = ticks_add(now, MERGE)
     return calls
 
 
 def snapshot(g, now):
     return (g.sheet(), g.phase, list(g.names), g.tiles_each, list(g.finishers), g.last_call,
             g.clock_ms(now), g.countdown_ms(now), g.paused, g.pool.remaining if g.pool else None,
-            g.set_name, g.countdown_length, g.round_number)
+            g.set_name, g.countdown_length, g.round_number, g.merge_ms, len(g.history))
 
 
 def unchanged(g, now, verb, args=()):
@@ -75,15 +80,49 @@ def test_seat_up_to_eight_and_a_ninth_is_refused():
 def test_two_to_eight_players_and_sets_too_small_are_refused():
     g = seated(1)
     assert "2 to 8" in unchanged(g, 0, "start")
-    g = seated(8, "half")  # 8 x 7 = 56 > 50
-    assert "too small" in unchanged(g, 0, "start")
+    g = seated(8, "half")
+    assert unchanged(g, 0, "start") == "six to eight players need the double set"
     g.do(0, "tiles", ("double",))
     g.do(0, "start")
     assert g.tiles_each == 7 and g.pool.remaining == 200 - 56
     assert "round is running" in unchanged(g, 0, "tiles", ("full",))
     assert "round is running" in unchanged(g, 0, "seat", (1, "Zed"))
     assert "round is running" in unchanged(g, 0, "countdown", (30000,))
+    assert "round is running" in unchanged(g, 0, "merge", (0,))
     assert "round is running" in unchanged(g, 0, "start")
+
+
+def test_one_set_is_for_two_to_five_the_double_for_six_to_eight():
+    # "100 letter tiles in the set for two to four players An additional set
+    # (purchased separately) plays six to eight players."
+    for count in (6, 7, 8):
+        for set_name in ("full", "half"):
+            g = seated(count, set_name)
+            assert unchanged(g, 0, "start") == "six to eight players need the double set"
+    # Five, between the two: a full set gives 100 - 35 = 65 = 13 calls of
+    # five, 20 tiles each and none over; a half set would give 10.
+    g = seated(5, "half")
+    assert unchanged(g, 0, "start") == "five players need the full set"
+    g = seated(5)
+    g.do(0, "start")
+    assert draw_all(g, 1000) == 13
+    assert g.tiles_each == 20 and g.pool.remaining == 0
+    # The double set: six get 200 - 42 = 158 = 26 x 6 + 2: 33 each, 2 over;
+    # seven 151 = 21 x 7 + 4: 28 each; eight 144 = 18 x 8: 25 each.
+    for count, calls, each, over in ((6, 26, 33, 2), (7, 21, 28, 4), (8, 18, 25, 0)):
+        g = seated(count, "double")
+        g.do(0, "start")
+        assert draw_all(g, 1000) == calls
+        assert (g.tiles_each, g.pool.remaining) == (each, over)
+
+
+def test_a_half_set_serves_two_to_four():
+    # Three: 50 - 21 = 29 = 9 x 3 + 2, 16 each. Four: 22 = 5 x 4 + 2, 12 each.
+    for count, calls, each in ((3, 9, 16), (4, 5, 12)):
+        g = seated(count, "half")
+        g.do(0, "start")
+        assert draw_all(g, 1000) == calls
+        assert (g.tiles_each, g.pool.remaining) == (each, 2)
 
 
 def test_options_are_checked():
@@ -91,6 +130,11 @@ def test_options_are_checked():
     assert "full, half or double" in unchanged(g, 0, "tiles", ("triple",))
     unchanged(g, 0, "countdown", (-5,))
     unchanged(g, 0, "countdown", (5000000,))
+    assert g.merge_ms == 1500
+    assert "merge window" in unchanged(g, 0, "merge", (-1,))
+    assert "0 to 10000" in unchanged(g, 0, "merge", (10001,))
+    g.do(0, "merge", (0,))
+    assert g.merge_ms == 0
     g.do(0, "countdown", (90000,))
     g.do(0, "start")
     assert g.countdown_ms(0) == 90000
@@ -116,10 +160,10 @@ def test_four_players_end_with_25_each():
     g = seated(4)
     g.do(0, "start")
     assert g.tiles_each == 7
-    assert draw_all(g, 10) == 18  # (100 - 28) / 4
+    assert draw_all(g, 10) == 18  # (100 - 28) / 4, the last call at 10 + 17 x 1500 = 25510
     assert g.tiles_each == 25 and g.pool.remaining == 0
-    assert unchanged(g, 10, "go", (1,)) == "pool spent: the next finisher wins"
-    assert unchanged(g, 10, "stuck") == "pool spent: the next finisher wins"
+    assert unchanged(g, 27010, "go", (1,)) == "pool spent: the next finisher wins"
+    assert unchanged(g, 27010, "stuck") == "pool spent: the next finisher wins"
 
 
 def test_three_players_33_each_one_left_over():
@@ -144,10 +188,86 @@ def test_go_is_attributed_and_stuck_is_nobodys():
     g = seated(2)
     g.do(0, "start")
     assert g.last_cue == cues.GO
-    g.do(5, "go", (2,))
+    g.do(5000, "go", (2,))
     assert g.last_call == 2 and g.last_cue == cues.TAKE_ONE and g.tiles_each == 8
-    g.do(6, "stuck")
+    g.do(6500, "stuck")
     assert g.last_call == 0 and g.last_cue == cues.TAKE_ONE and g.tiles_each == 9
+
+
+# ---- two players saying go at once: the merge window -------------------------------
+
+
+def test_two_gos_at_once_deal_one_tile():
+    g = seated(2)
+    g.do(0, "start")                                      # 100 - 14 = 86 in the pool
+    g.do(10000, "go", (1,))                               # 8 each, 84 left
+    assert unchanged(g, 10000, "go", (2,)) == "counted once"
+    assert unchanged(g, 11499, "go", (2,)) == "counted once"
+    assert unchanged(g, 11000, "stuck") == "counted once"
+    assert (g.tiles_each, g.pool.remaining, g.last_call) == (8, 84, 1)
+    g.do(11500, "go", (2,))                               # exactly 1500 ms later: a new call
+    assert (g.tiles_each, g.pool.remaining, g.last_call) == (9, 82, 2)
+    # The window runs from the last call dealt, not from a refused press.
+    assert unchanged(g, 12000, "go", (1,)) == "counted once"
+    g.do(13000, "stuck")
+    assert g.tiles_each == 10 and len(g.history) == 6   # two seats, start, three calls
+
+
+def test_a_merged_press_does_not_break_a_straight_run():
+    g = seated(2, "half")
+    g.do(0, "start")
+    g.do(1000, "go", (1,))
+    assert unchanged(g, 1200, "go", (2,)) == "counted once"   # Bob said it with Ann
+    assert draw_all(g, 2500, 1) == 17                     # 36 tiles, 18 calls in all
+    g.do(60000, "out", (1,))
+    assert row(g.sheet()["current"], "Ann")["straight_run"] == 5
+
+
+def test_merge_window_is_an_option():
+    g = seated(2)
+    g.do(0, "merge", (0,))                                # every press counts
+    g.do(0, "start")
+    g.do(5, "go", (1,))
+    g.do(5, "go", (2,))
+    assert g.tiles_each == 9
+    g = seated(2)
+    g.do(0, "merge", (4000,))
+    g.do(0, "start")
+    g.do(5000, "go", (1,))
+    assert unchanged(g, 8999, "go", (2,)) == "counted once"
+    g.do(9000, "go", (2,))
+    assert g.tiles_each == 9
+    assert g.merge_ms == 4000
+    g.do(9500, "void")
+    assert g.merge_ms == 4000                             # an option: it stays for the next round
+
+
+def test_merge_window_across_the_wrap():
+    start = TICKS_PERIOD - 5000
+    g = seated(2)
+    g.do(start, "start")
+    g.do(TICKS_PERIOD - 1000, "go", (1,))
+    assert unchanged(g, 499, "go", (2,)) == "counted once"    # 1000 + 499 ms later
+    assert unchanged(g, 499, "stuck") == "counted once"
+    g.do(500, "go", (2,))                                 # 1500 ms later
+    assert g.tiles_each == 9 and g.clock_ms(500) == 5500
+
+
+def test_the_win_is_merged_with_the_last_go_but_finishes_are_not():
+    # On the last deal the screen turns a press into `out`: a second go said
+    # with the last one must not win the round.
+    g = seated(3, "half")
+    g.do(0, "start")
+    assert draw_all(g, 1000) == 9                         # the last at 1000 + 8 x 1500 = 13000
+    assert unchanged(g, 14499, "out", (2,)) == "counted once"
+    assert g.phase == PLAY
+    g.do(14500, "out", (2,))
+    assert g.win_ms == 14500 and g.phase == COUNTDOWN
+    # Two players out at the same moment are two finishes, in press order.
+    g.do(20000, "out", (3,))
+    g.do(20000, "out", (1,))
+    assert g.finishers == [2, 3, 1]
+    assert [row(g.sheet()["current"], n)["finish_ms"] for n in NAMES[:3]] == [20000, 14500, 20000]
 
 
 # ---- the win, the countdown and the finishers -----------------------------------------
@@ -159,7 +279,7 @@ def test_no_win_before_the_pool_is_spent():
     draw_all(g, 10)
     g.undo()  # back to one tile still for everyone
     assert g.pool.remaining == 4
-    assert "pool serves everyone" in unchanged(g, 20, "out", (1,))
+    assert "pool serves everyone" in unchanged(g, 30000, "out", (1,))
 
 
 def test_win_freezes_the_clock_and_starts_the_countdown():
@@ -196,7 +316,7 @@ def test_pause_and_resume_in_play_and_countdown():
     assert "already paused" in unchanged(g, 20000, "pause")
     g.do(40000, "resume")                       # 30 s interruption not counted
     assert "not paused" in unchanged(g, 40000, "resume")
-    draw_all(g, 50000)
+    draw_all(g, 40000)                          # 18 calls, the last at 65.5 s
     g.do(70000, "out", (1,))
     assert g.win_ms == 40000
     g.do(80000, "pause")                        # 50 s of countdown left
@@ -212,16 +332,16 @@ def test_pause_and_resume_in_play_and_countdown():
 def test_stop_only_once_everyone_has_finished_or_time_is_up():
     g = seated(3)
     g.do(0, "start")
-    draw_all(g, 1)
-    g.do(100, "out", (1,))
-    g.do(200, "out", (2,))
-    assert "still playing" in unchanged(g, 300, "stop")
-    g.do(400, "out", (3,))
-    g.do(500, "stop")
-    assert g.phase == ENTRY and g.time_up(500)
+    draw_all(g, 1)                              # 26 calls, the last at 37501
+    g.do(40000, "out", (1,))
+    g.do(40100, "out", (2,))
+    assert "still playing" in unchanged(g, 40200, "stop")
+    g.do(40300, "out", (3,))
+    g.do(40400, "stop")
+    assert g.phase == ENTRY and g.time_up(40400)
     assert g.countdown_ms(99999) == 59600       # stopped 400 ms into it, frozen
-    assert "over already" in unchanged(g, 600, "stop")
-    g.do(600, "close")
+    assert "over already" in unchanged(g, 40500, "stop")
+    g.do(40500, "close")
     assert g.phase == SETUP
 
 
@@ -359,34 +479,33 @@ def test_straight_run():
     # Bob says every go (stuck calls between do not break it) and wins: +5.
     g = seated(3)
     g.do(0, "start")
-    g.do(1, "stuck")
-    while g.pool.can_serve(1):
-        g.do(2, "go", (2,))
-    g.do(3000, "out", (2,))
-    g.do(70000, "stop")
-    g.do(70000, "unused", (1, 3))
-    g.do(70000, "unused", (3, 9))
+    g.do(1000, "stuck")
+    draw_all(g, 2500, 2)                                  # 25 goes, the last at 38.5 s
+    g.do(60000, "out", (2,))
+    g.do(120000, "stop")                                  # time up: 60 s + 60 s
+    g.do(120000, "unused", (1, 3))
+    g.do(120000, "unused", (3, 9))
     current = g.sheet()["current"]
     assert row(current, "Bob")["straight_run"] == 5
     assert row(current, "Bob")["total"] == 10 + 5 + 5       # 1st, two minutes, straight run
     # Someone else's go breaks it.
     g = seated(3)
     g.do(0, "start")
-    g.do(1, "go", (1,))
-    draw_all(g, 2, 2)
-    g.do(3000, "out", (2,))
+    g.do(1000, "go", (1,))
+    draw_all(g, 2500, 2)
+    g.do(60000, "out", (2,))
     assert row(g.sheet()["current"], "Bob")["straight_run"] == 0
     # All goes by Ann, but Bob wins: no straight run for anyone.
     g = seated(3)
     g.do(0, "start")
-    draw_all(g, 2, 1)
-    g.do(3000, "out", (2,))
+    draw_all(g, 2500, 1)
+    g.do(60000, "out", (2,))
     assert [r["straight_run"] for r in g.sheet()["current"]["rows"]] == [0, 0, 0]
     # No go at all (only stucks): no straight run.
     g = seated(2, "half")
     g.do(0, "start")
-    draw_all(g, 2)
-    g.do(3000, "out", (1,))
+    draw_all(g, 2500)
+    g.do(60000, "out", (1,))
     assert row(g.sheet()["current"], "Ann")["straight_run"] == 0
 
 
@@ -394,11 +513,11 @@ def test_straight_run_set_by_hand():
     # Ann said every go but one press landed on Bob's button: the players fix it.
     g = seated(2, "half")
     g.do(0, "start")
-    g.do(1, "go", (2,))
-    draw_all(g, 2, 1)
-    up = g.countdown_length + 3000
-    g.do(3000, "out", (1,))
-    assert "wait until time is up" in unchanged(g, 4000, "run", (1,))
+    g.do(1000, "go", (2,))
+    draw_all(g, 2500, 1)
+    up = 60000 + g.countdown_length
+    g.do(60000, "out", (1,))
+    assert "wait until time is up" in unchanged(g, 61000, "run", (1,))
     assert row(g.sheet()["current"], "Ann")["straight_run"] == 0
     assert "only the winner (seat 1)" in unchanged(g, up, "run", (2,))
     unchanged(g, up, "run", (1, 2))
@@ -409,8 +528,8 @@ def test_straight_run_set_by_hand():
     # ... and a straight run found by the clock can be taken back.
     g = seated(2, "half")
     g.do(0, "start")
-    draw_all(g, 2, 1)
-    g.do(3000, "out", (1,))
+    draw_all(g, 2500, 1)
+    g.do(60000, "out", (1,))
     g.do(up, "run", (1, 0))
     assert row(g.sheet()["current"], "Ann")["straight_run"] == 0
 
@@ -471,16 +590,68 @@ def test_tick_cues_the_last_ten_seconds_and_time_up_once():
     g = seated(2, "half")
     g.do(0, "start")
     assert g.tick(1) == cues.NONE
-    draw_all(g, 10)
-    g.do(20000, "out", (1,))
+    draw_all(g, 10)                         # 18 calls, the last at 25510
+    g.do(30000, "out", (1,))
     heard = []
-    for now in range(20000, 90000, 100):    # every 100 ms past time up
+    for now in range(30000, 100000, 100):   # every 100 ms past time up
         cue = g.tick(now)
         if cue:
-            heard.append((now - 20000, cue))
+            heard.append((now - 30000, cue))
     ten = [(50000 + 1000 * k, cues.LAST_TEN) for k in range(10)]
     assert heard == ten + [(60000, cues.TIME_UP)]
     assert g.phase == COUNTDOWN              # tick changes no rules state
+
+
+def _countdown_from(win_at):
+    """Ann and Bob on a half set; Ann wins at `win_at` (the 60 s countdown starts)."""
+    g = seated(2, "half")
+    g.do(0, "start")
+    draw_all(g, 1000)                       # the last call at 26500
+    g.do(win_at, "out", (1,))
+    return g
+
+
+def test_undo_in_the_last_ten_does_not_beep_the_same_second_again():
+    g = _countdown_from(30000)              # time up at 90000; the last ten from 80000
+    assert g.tick(80000) == cues.LAST_TEN   # 10
+    g.do(80600, "out", (2,))
+    assert g.tick(80700) == cues.NONE
+    g.undo()                                # Bob's finish taken back, still in second 10
+    assert g.last_cue == cues.NONE
+    assert g.tick(80800) == cues.NONE
+    assert g.tick(81000) == cues.LAST_TEN   # 9 comes when it comes
+    assert g.tick(81500) == cues.NONE
+
+
+def test_undo_the_first_entry_after_time_up_does_not_sound_time_up_again():
+    g = _countdown_from(30000)
+    assert g.tick(90000) == cues.TIME_UP
+    g.do(95000, "unused", (2, 3))
+    assert g.phase == ENTRY and g.tick(95100) == cues.NONE
+    g.undo()
+    assert g.phase == COUNTDOWN and g.time_up(95200) and g.last_cue == cues.NONE
+    assert g.tick(95200) == cues.NONE
+    assert g.tick(96200) == cues.NONE
+    # Taking back the win too: a new win starts a new countdown, heard in full.
+    g.undo()
+    assert g.phase == PLAY and g.tick(95300) == cues.NONE
+    g.do(100000, "out", (2,))
+    assert g.tick(150000) == cues.LAST_TEN and g.tick(160000) == cues.TIME_UP
+
+
+def test_seconds_given_back_by_an_undo_are_heard_again_when_they_come():
+    g = _countdown_from(30000)
+    for now in range(80000, 84600, 100):
+        g.tick(now)                         # 10, 9, 8, 7, 6 heard
+    g.do(84500, "pause")                    # 5.5 s left: second 6
+    g.do(200000, "resume")
+    assert g.tick(200500) == cues.LAST_TEN  # 5
+    g.undo()                                # paused again with 5.5 s left
+    assert g.tick(200600) == cues.NONE
+    g.do(300000, "resume")
+    assert g.tick(300100) == cues.NONE      # still 6, already heard
+    assert g.tick(300500) == cues.LAST_TEN  # 5 comes round again
+    assert g.tick(305500) == cues.TIME_UP
 
 
 def test_undo_at_every_phase_and_replay_equals_state():
@@ -518,9 +689,10 @@ def test_undo_the_win_returns_to_play():
     g = seated(2, "half")
     g.do(0, "start")
     draw_all(g, 10)
-    g.do(5000, "out", (2,))
+    g.do(30000, "out", (2,))
     g.undo()
-    assert g.phase == PLAY and g.finishers == [] and g.clock_ms(6000) == 6000
+    assert g.phase == PLAY and g.finishers == [] and g.clock_ms(31000) == 31000
+    assert g.last_cue == cues.NONE          # the WIN is not sounded again, nor the TAKE ONE before it
 
 
 def test_script_round_trip():

@@ -5,6 +5,7 @@
 # changes anything: a refused action raises Refused and leaves the state as it
 # was. Replaying the history on a fresh game rebuilds the exact state, which is
 # how undo works, and how the device's journal resumes a round after a reboot.
+from tileclock.engine import cues
 
 
 class Refused(Exception):
@@ -95,6 +96,9 @@ class Game:
             raise Refused("nothing to undo")
         last = self.history.pop()
         self._rebuild()
+        # The replay leaves the cue of the action before; the app must sound
+        # neither that again nor the undone action's (same in every game).
+        self.last_cue = cues.NONE
         return last
 
     def _rebuild(self):
@@ -108,7 +112,9 @@ class Game:
             self._apply(action)
 
     def tick(self, now):
-        """Cue for this moment (a constant from engine.cues) or 0; no state change."""
+        """Cue for this moment (a constant from engine.cues) or 0; no rules
+        state changes. A game's memory of the cues it already gave lives
+        outside reset(), so an undo never sounds a passed moment again."""
         return 0
 
     def sheet(self):

@@ -69,6 +69,16 @@ def _row_dict(name, seat, grid, leftover, sevens, themes, first_out, total):
 class SpeedScrabble(Game):
     KIND = "speedscrabble"
 
+    def __init__(self):
+        # tick()'s memory of the cue it gave last (not rules state). Set here,
+        # not in reset(): an undo rebuilds the game, and a count-in that is
+        # still the same one (same `_count_ins`, same `_count_in_at`) must not
+        # sound its beats or its GO again.
+        self._cued_count_in = 0
+        self._cued_at = 0
+        self._cued_beat = -1
+        super().__init__()
+
     def reset(self):
         # Seats and options.
         self.names = [None] * MAX_SEATS   # by seat index (seat N at N-1)
@@ -98,10 +108,6 @@ class SpeedScrabble(Game):
         self._last_call_at = None
         self._count_ins = 0       # count-ins begun; tells tick() a new count-in from an old one
         self.last_cue = cues.NONE
-        # tick()'s memory of the cue it gave last (not rules state).
-        self._cued_count_in = 0
-        self._cued_at = 0
-        self._cued_beat = -1
 
     # ---- reading the state (for the screens) ----
 
@@ -199,11 +205,6 @@ class SpeedScrabble(Game):
             return cues.NONE
         self._cued_beat = beat
         return cues.GO if beat == 3 else cues.COUNT_IN
-
-    def undo(self):
-        last = super().undo()
-        self.last_cue = cues.NONE   # the app must not sound the undone action again
-        return last
 
     # ---- checks shared by the actions ----
 

@@ -3,7 +3,7 @@
 #
 # Everything is an action, so replaying the history rebuilds the evening:
 #   between rounds  seat N NAME, unseat N, tiles full|half|double,
-#                   countdown MS, start
+#                   countdown MS, merge MS, start
 #   play            go N, stuck, out N (the win), pause, resume, void
 #   countdown       out N (2nd, 3rd ...), pause, resume, stop, void
 #   after time up   unused N K, sevens N K, grid N [0|1], run N [0|1], dq N,
@@ -13,6 +13,7 @@ from tileclock.engine import cues
 from tileclock.engine.game import MAX_SEATS, MIN_SEATS, Game, Refused, check_int, check_name
 from tileclock.engine.pool import SET_SIZES, TilePool
 from tileclock.engine.timing import Countdown, Stopwatch
+from tileclock.ticks import ticks_diff
 
 try:
     from micropython import const
@@ -34,6 +35,10 @@ PLACE_POINTS = (10, 5, 3)       # first, second, third
 BONUS = const(5)                # each seven, one grid, two minutes, straight run
 MAX_SEVENS = const(3)           # "up to fifteen points for three seven letter words"
 TWO_MINUTES_MS = const(120000)  # "two minutes or less": 2:00.000 still counts
+DEFAULT_MERGE_MS = const(1500)  # a go or stuck this close after the last call is the same call
+MAX_MERGE_MS = const(10000)
+MOST_ON_FULL = const(5)         # full set: "two to four", five squeezed in (docs/wordsport.md)
+MOST_ON_HALF = const(4)         # half set: at most the four of the set it is half of
 
 # A scored round: (number, void, win_ms, winner, rows), each row a tuple
 # indexed by the _R_* constants. A closed round is kept packed in bytes (see
@@ -62,11 +67,22 @@ _MAX_PLAYERS = const(250)  # a player is one byte in a packed row
 class WordSport(Game):
     KIND = "wordsport"
 
+    def __init__(self):
+        # tick()'s memory (not rules state): the countdown it last looked at
+        # (closed rounds, the win's tick) and the second it saw there. Set
+        # here, not in reset(), so an undo that leaves the same countdown
+        # running never sounds a second (or TIME_UP) that already passed.
+        self._cued_round = -1
+        self._cued_win_at = 0
+        self._cued_second = 11
+        super().__init__()
+
     def reset(self):
         self.phase = SETUP
         self.names = [None] * MAX_SEATS   # names[seat - 1]
         self.set_name = "full"
         self.countdown_length = DEFAULT_COUNTDOWN_MS
+        self.merge_ms = DEFAULT_MERGE_MS
         self.players = []                 # every name that played, first appearance first
         self.totals = {}                  # name -> grand total of closed rounds
         self._rounds = []                 # closed rounds, packed by _pack
@@ -89,7 +105,8 @@ class WordSport(Game):
         self._dq = []
         self._run_seat = 0      # who said every go so far: 0 nobody yet, -1 broken
         self._run_override = None  # the players' word on the straight run: None, 0 or 1
-        self._cued_second = 11  # tick's edge memory (not rules state)
+        self._last_call_at = None  # tick of the last go or stuck, for the merge window
+        self._win_at = 0        # tick of the win (which countdown tick() is cueing)
 
     # ---- read-only API for the screens ------------------------------------
 
@@ -131,17 +148,25 @@ class WordSport(Game):
     def tick(self, now):
         """LAST_TEN once a second in the last ten seconds, then TIME_UP once.
 
-        Allocates nothing; `_cued_second` only remembers which second was
-        already cued so each sounds once.
+        Allocates nothing. A second is cued when it is lower than the one
+        seen at the previous tick of the same countdown (same round, same
+        win tick), so each sounds once, an undo that keeps the countdown
+        sounds nothing again, and seconds given back (an undone resume)
+        sound again when they really come round.
         """
         if self.phase != COUNTDOWN:
-            self._cued_second = 11
             return cues.NONE
+        closed = len(self._rounds)
+        if self._cued_round != closed or self._cued_win_at != self._win_at:
+            self._cued_round = closed
+            self._cued_win_at = self._win_at
+            self._cued_second = 11
         left = self._countdown.remaining(now)
         second = (left + 999) // 1000
-        if second >= self._cued_second or second > 10:
-            return cues.NONE
+        seen = self._cued_second
         self._cued_second = second
+        if second >= seen or second > 10:
+            return cues.NONE
         return cues.TIME_UP if second == 0 else cues.LAST_TEN
 
     def live_rows(self, now):
@@ -172,14 +197,23 @@ class WordSport(Game):
         if self.phase == SETUP:
             raise Refused("no round running")
 
-    def _need_draw(self):
+    def _need_draw(self, now):
         self._need_round()
         if self.phase != PLAY:
             raise Refused("the round is won: no more tiles")
         if not self._watch.running:
             raise Refused("the clock is paused: resume first")
+        self._need_new_call(now)
         if not self.pool.can_serve(1):
             raise Refused("pool spent: the next finisher wins")
+
+    def _need_new_call(self, now):
+        """Refuse a press within the merge window after the last go or stuck:
+        two players saying go at once deal one tile, not two."""
+        if self._last_call_at is not None:
+            since = ticks_diff(now, self._last_call_at)
+            if 0 <= since < self.merge_ms:
+                raise Refused("counted once")
 
     def _need_entry(self, now):
         """Entries are made once play is over (time up, or stopped)."""
@@ -227,12 +261,23 @@ class WordSport(Game):
         self._countdown = Countdown(ms)   # countdown_ms shows it before the next start
         self.last_cue = cues.NONE
 
+    def do_merge(self, now, ms):
+        self._need_setup()
+        self.merge_ms = check_int(ms, 0, MAX_MERGE_MS, "merge window (ms)")
+        self.last_cue = cues.NONE
+
     def do_start(self, now):
         self._need_setup()
         seats = self.seated()
         if len(seats) < MIN_SEATS:
             raise Refused("%d to %d players needed" % (MIN_SEATS, MAX_SEATS))
         total = SET_SIZES[self.set_name]
+        # "100 letter tiles in the set for two to four players An additional
+        # set (purchased separately) plays six to eight players."
+        if self.set_name != "double" and len(seats) > MOST_ON_FULL:
+            raise Refused("six to eight players need the double set")
+        if self.set_name == "half" and len(seats) > MOST_ON_HALF:
+            raise Refused("five players need the full set")
         if total < 7 * len(seats):
             raise Refused("a %s set (%d tiles) is too small for %d players" % (self.set_name, total, len(seats)))
         new = 0
@@ -264,19 +309,21 @@ class WordSport(Game):
     def do_go(self, now, seat):
         self._need_round()
         self._seat(seat)
-        self._need_draw()
+        self._need_draw(now)
         self.pool.draw_round(1)
         if self._run_seat == 0:
             self._run_seat = seat
         elif self._run_seat != seat:
             self._run_seat = -1
         self.last_call = seat
+        self._last_call_at = now
         self.last_cue = cues.TAKE_ONE
 
     def do_stuck(self, now):
         # Nobody's call: it neither makes nor breaks a straight run.
-        self._need_draw()
+        self._need_draw(now)
         self.pool.draw_round(1)
+        self._last_call_at = now
         self.last_call = 0
         self.last_cue = cues.TAKE_ONE
 
@@ -288,8 +335,14 @@ class WordSport(Game):
                 raise Refused("no win while the pool serves everyone: say go or stuck")
             if not self._watch.running:
                 raise Refused("the clock is paused: resume first")
+            # On the last deal the screen turns a second, simultaneous go into
+            # `out`: the window keeps it from winning the round. A real win
+            # needs the new tile placed first. Finishes in the countdown are
+            # never merged: two players out at once are two finishes.
+            self._need_new_call(now)
             self._watch.pause(now)
             self.win_ms = self._watch.elapsed(now)
+            self._win_at = now
             self._finish_ms[i] = self.win_ms
             self.finishers.append(seat)
             self._countdown.start(now)
