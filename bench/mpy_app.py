@@ -1,45 +1,227 @@
 # App figures on MicroPython at a Pico's heap (make bench; run from the repo
 # root): the whole app -- screens, engine, journal -- on the simulated board
 # through a scripted evening, measuring
-#   - the heap: peak in use over the evening, and what stays in use;
+#   - the heap at the worst pass of the evening, in three parts:
+#       data: what the app builds (game, screens, buffers, journal; budget
+#             64 KB), the simulated board's emulated panel included (~2 KB);
+#       code: the firmware modules loaded at that pass (bytecode, function
+#             and class objects, module dicts, their qstrs), measured by
+#             importing exactly those modules in a fresh interpreter;
+#       qstrs left behind by modules loaded earlier and unloaded since
+#             (tileclock/modules.py: an unloaded module's names stay interned);
 #   - bytes sent to the display per second while the clock runs (the
 #     SSD1306 driver sends changed 8-column blocks; budget 256 B/s);
 #   - the longest loop pass in bus time, at ~25 us a byte on 400 kHz I2C
 #     (9 bit times, plus each transaction's address byte; budget 30 ms);
 #   - bytes allocated per pass while the clock runs (budget 0), with the
 #     heap locked to prove it.
-# The simulated board's emulated panel is counted in the heap (about 2 KB).
+#
+#     micropython -X heapsize=190wK bench/mpy_app.py [--mpy DIR]
+#
+# --mpy DIR runs the firmware compiled by mpy-cross into DIR (DIR/tileclock/
+# **.mpy, as deployed; `make bench` does it too). On the Pico, code loaded
+# from .py or .mpy files lives in the heap; a frozen build (firmware/
+# manifest.py) keeps bytecode, constants and qstrs in flash, but still builds
+# function and class objects and module dicts in RAM at import (not
+# measured here). The figures are this 64-bit port's: its objects and
+# pointers are larger than the Pico's 32-bit ones.
+#
+# Internal: `bench/mpy_app.py --code FILE` (run by the bench itself through
+# os.system) imports the module sets named in FILE in a fresh interpreter, in
+# the evening's order (the simulator's firmware modules, the simulator, the
+# rest), and writes their cost over it (a file: this port fails on long
+# arguments). The order matters: qstrs go into pools that grow in doubling
+# steps, so a module's cost includes any new pool its names start; the
+# device's figures can move by such a step (about 7 KB at this size) with a
+# few more names.
 import gc
+import os
 import sys
 
-sys.path.insert(0, "host_tools")
-sys.path.insert(0, "firmware")
+_FIRMWARE = "firmware"
+_PKG = "tileclock"
+
+
+def _paths(mpy_dir):
+    sys.path.insert(0, "host_tools")
+    sys.path.insert(0, _FIRMWARE)
+    if mpy_dir:
+        sys.path.insert(0, mpy_dir)
+    # Intern the simulator's qstrs now, before anything is measured: qstrs
+    # go into pools that grow in doubling steps (several KB), and a step
+    # started by the simulator's names would be counted to the device, or
+    # the device's to the simulator, by the luck of the order.
+    for name in ("__init__.py", "simboard.py", "sim/__init__.py", "sim/script.py"):
+        with open("host_tools/tileclock_host/" + name) as f:
+            compile(f.read(), name, "exec")
+    gc.collect()
+
+
+def _deps(name):
+    # the firmware modules `name` imports at its top level (from its source)
+    out = []
+    parts = name.split(".")
+    for i in range(1, len(parts)):
+        out.append(".".join(parts[:i]))
+    base = _FIRMWARE + "/" + name.replace(".", "/")
+    try:
+        f = open(base + ".py")
+    except OSError:
+        f = open(base + "/__init__.py")
+    with f:
+        for line in f:
+            if line.startswith("from " + _PKG) or line.startswith("import " + _PKG):
+                words = line.replace(",", " ").split()
+                out.append(words[1])
+                if words[0] == "from":
+                    for word in words[3:]:
+                        out.append(words[1] + "." + word)   # a submodule, if it is one
+    return out
+
+
+def _is_module(name):
+    base = _FIRMWARE + "/" + name.replace(".", "/")
+    for path in (base + ".py", base + "/__init__.py"):
+        try:
+            open(path).close()
+            return True
+        except OSError:
+            pass
+    return False
+
+
+def _topo(names, done):
+    # `names` and what they import, dependencies first, leaving out `done`
+    order = []
+
+    def visit(name):
+        if name in done or name in order or not _is_module(name):
+            return
+        done.append(name)
+        for dep in _deps(name):
+            visit(dep)
+        order.append(name)
+
+    for name in names:
+        visit(name)
+    return order
+
+
+def _import_each(order, costs):
+    total = 0
+    for name in order:
+        if name in sys.modules:
+            continue
+        gc.collect()
+        m0 = gc.mem_alloc()
+        __import__(name)
+        gc.collect()
+        cost = gc.mem_alloc() - m0
+        costs.append((cost, name))
+        total += cost
+    return total
+
+
+def _code_main(out):
+    # In a fresh interpreter: code(A), code(A and P), then E's other modules
+    # imported and unloaded again: what stays is their qstrs.
+    with open(out) as f:
+        mpy_dir, a, p, e = f.read().split("\n")[:4]
+    _paths(mpy_dir)
+    from tileclock.modules import forget
+    a = a.split(",") if a else []
+    p = p.split(",") if p else []
+    e = e.split(",") if e else []
+    costs = []
+    done = []
+    code_a = _import_each(_topo(a, done), costs)
+    from tileclock_host.sim.script import Runner  # noqa: F401 (as in the evening: qstr pools grow in steps)
+    code_p = code_a + _import_each(_topo(p, done), costs)
+    later = [name for name in _topo(e, done)]
+    gc.collect()
+    m0 = gc.mem_alloc()
+    for name in later:
+        __import__(name)
+    forget(later)
+    gc.collect()
+    stuck = gc.mem_alloc() - m0
+    with open(out, "w") as f:
+        f.write("%d %d %d\n" % (code_a, code_p, stuck))
+        for cost, name in costs:
+            if name in p:
+                f.write("%d %s\n" % (cost, name))
+
+
+if len(sys.argv) > 1 and sys.argv[1] == "--code":
+    _code_main(sys.argv[2])
+    sys.exit(0)
+
+MPY_DIR = sys.argv[2] if len(sys.argv) > 2 and sys.argv[1] == "--mpy" else ""
+_paths(MPY_DIR)
 
 import micropython  # noqa: E402
 
+_SLOTS = 128
+EVER = [None] * _SLOTS      # every firmware module loaded during the evening
+AT_PEAK = [None] * _SLOTS   # the firmware modules loaded at the worst pass
+_seen = [0]
+
+
+def _note_modules():
+    # record newly loaded firmware modules; allocates nothing
+    n = len(sys.modules)
+    if n == _seen[0]:
+        return
+    _seen[0] = n
+    for name in sys.modules:
+        if name.startswith(_PKG) and (name == _PKG or name[len(_PKG)] == ".") and name not in EVER:
+            i = EVER.index(None)
+            EVER[i] = name
+
+
+def _hook_imports():
+    # note the modules every import loads, even those unloaded in the same pass
+    import builtins
+    real = builtins.__import__
+
+    def noting(name, globals=None, locals=None, fromlist=(), level=0):
+        module = real(name, globals, locals, fromlist, level)
+        _note_modules()
+        return module
+    builtins.__import__ = noting
+
+
+def _copy_loaded(into):
+    i = 0
+    for name in sys.modules:
+        if name.startswith(_PKG) and (name == _PKG or name[len(_PKG)] == "."):
+            into[i] = name
+            i += 1
+    while i < _SLOTS:
+        into[i] = None
+        i += 1
+
+
+def _names(slots):
+    return [name for name in slots if name is not None]
+
+
+# The firmware modules the simulator imports, imported first (as the code
+# measurement does), so that the simulator's own code is measured alone.
+_SIM_NEEDS = ("tileclock.app", "tileclock.hal.buttons", "tileclock.hal.buzzer",
+              "tileclock.hal.display", "tileclock.hal.panel")
+_hook_imports()
 gc.collect()
 BASE = gc.mem_alloc()
-
-# every firmware module the evening uses, imported now so code and data are apart
-import tileclock.app  # noqa: E402, F401
-import tileclock.engine.script  # noqa: E402, F401
-import tileclock.engine.wordsport  # noqa: E402, F401
-import tileclock.hal.buttons  # noqa: E402, F401
-import tileclock.hal.buzzer  # noqa: E402, F401
-import tileclock.hal.display  # noqa: E402, F401
-import tileclock.store.journal  # noqa: E402, F401
-import tileclock.store.settings  # noqa: E402, F401
-import tileclock.ui.form  # noqa: E402, F401
-import tileclock.ui.home  # noqa: E402, F401
-import tileclock.ui.sheet  # noqa: E402, F401
-import tileclock.ui.ws_screens  # noqa: E402, F401
-
+_import_each(_topo(_SIM_NEEDS, []), [])
 gc.collect()
-CODE = gc.mem_alloc() - BASE        # the device's bytecode and module tables
+m0 = gc.mem_alloc()
 from tileclock_host.sim.script import Runner, parse  # noqa: E402
 
 gc.collect()
-SIM_CODE = gc.mem_alloc() - BASE - CODE
+SIM_IMPORT = gc.mem_alloc() - m0    # the simulator's own code (not on the device)
+_note_modules()
+SIM_LOADED = _names(EVER)
 
 US_PER_BYTE = 25
 SCRIPT = [
@@ -62,8 +244,8 @@ SCRIPT = [
 
 class Bench(Runner):
     def __init__(self, script):
-        super().__init__(script, None, journal=True)
         self.peak = 0
+        self.peak_screen = ""
         self.worst_bus_us = 0
         self.worst_screen = ""
         self.clock_passes = 0
@@ -74,11 +256,22 @@ class Bench(Runner):
         self.clock_ms = 0
         self.measured_passes = 0
         self.show_errors = "-v" in sys.argv
+        super().__init__(script, None, journal=True)
         self._wrap()
 
     def _boot(self):
         super()._boot()
+        _note_modules()
+        self._measure()         # boot itself may be the worst moment
         self._wrap()
+
+    def _measure(self):
+        gc.collect()
+        used = gc.mem_alloc()
+        if used > self.peak:
+            self.peak = used
+            self.peak_screen = type(self.app.manager.screen).__name__
+            _copy_loaded(AT_PEAK)
 
     def _wrap(self):
         app = self.app
@@ -128,10 +321,8 @@ class Bench(Runner):
                 bench.clock_passes += 1
             if steady:
                 bench.clock_bytes += sent
-            gc.collect()
-            used = gc.mem_alloc()
-            if used > bench.peak:
-                bench.peak = used
+            _note_modules()
+            bench._measure()
             return wait
         app.step = measured
 
@@ -159,26 +350,52 @@ m0 = gc.mem_alloc()
 parsed = parse(SCRIPT)
 gc.collect()
 SCRIPT_BYTES = gc.mem_alloc() - m0  # the simulator's own plan of presses
-before = gc.mem_alloc()
 bench = Bench(parsed)
 gc.collect()
-BOARD = gc.mem_alloc() - before     # the simulated board (panel RAM, buffers) and the app
+BOOTED = gc.mem_alloc() - BASE      # the simulated board and the app, booted
 bench.run()
 gc.collect()
-live = gc.mem_alloc() - BASE
+after = gc.mem_alloc() - BASE
 sheet = bench.sheet()
-print("evening: %d Word-Sport rounds, %d s of virtual time, %d passes"
-      % (len(sheet["rounds"]), bench.elapsed // 1000, bench.app.passes))
+passes = bench.app.passes
+
+# the code of the modules loaded at the worst pass, in a fresh interpreter
+OUT = "/tmp/tileclock-bench-code.txt"
+with open(OUT, "w") as f:
+    f.write("\n".join((MPY_DIR, ",".join(SIM_LOADED), ",".join(_names(AT_PEAK)), ",".join(_names(EVER)))))
+cmd = "%s -X heapsize=190wK %s --code %s" % (sys.executable, __file__, OUT)
+if os.system(cmd):
+    print("!! the code measurement failed: %s" % cmd)
+    sys.exit(1)
+with open(OUT) as f:
+    lines = f.read().split("\n")
+os.remove(OUT)
+code_peak, stuck = [int(w) for w in lines[0].split()[1:]]
+modules = sorted(((int(line.split()[0]), line.split()[1]) for line in lines[1:] if line), reverse=True)
+sim_code = SIM_IMPORT
+device = bench.peak - BASE - sim_code - SCRIPT_BYTES
+data = device - code_peak - stuck
+
+print("evening: %d Word-Sport rounds, %d s of virtual time, %d passes; firmware from %s"
+      % (len(sheet["rounds"]), bench.elapsed // 1000, passes,
+         (MPY_DIR + " (.mpy)") if MPY_DIR else "firmware/ (.py)"))
 bits = 64 if sys.maxsize > 2 ** 32 else 32
-print("heap on this %d-bit port (a Pico's objects are about half the size):" % bits)
-print("  code              %6d bytes: the firmware modules' bytecode (in flash if frozen into the firmware)"
-      % CODE)
-print("  simulator code    %6d bytes (not on the device)" % SIM_CODE)
-print("  board and app     %6d bytes after boot" % BOARD)
-DATA = bench.peak - before
-print("app peak heap       %6d bytes live at the worst pass (budget 65536): device code + data;"
-      " data alone %d" % (CODE + DATA, DATA))
-print("  after the evening %6d bytes in use" % live)
+print("heap at the worst pass (on %s), this %d-bit port's objects (larger than the Pico's):"
+      % (bench.peak_screen, bits))
+print("  data              %6d bytes (budget 65536): game, screens, buffers, journal;"
+      " the emulated panel included" % data)
+print("  code              %6d bytes: the %d firmware modules loaded then (frozen: mostly in flash)"
+      % (code_peak, len(modules)))
+print("  unloaded qstrs    %6d bytes: names left by %d modules loaded earlier and unloaded"
+      % (stuck, len(_names(EVER)) - len(modules)))
+print("  total             %6d bytes" % device)
+print("  heaviest modules then: %s"
+      % ", ".join("%s %.1f KB" % (name[len(_PKG) + 1:] or _PKG, cost / 1024) for cost, name in modules[:6]))
+if "-v" in sys.argv:
+    print("  loaded then: " + " ".join(n for c, n in modules))
+print("  not on the device: simulator code %d bytes, its script %d bytes" % (sim_code, SCRIPT_BYTES))
+print("  in use after boot  %d bytes, after the evening %d bytes (code, data and qstrs)"
+      % (BOOTED - sim_code - SCRIPT_BYTES, after - sim_code - SCRIPT_BYTES))
 print("display while running %5.0f bytes/s (budget 256): %d bytes in %d s of clock"
       % (bench.clock_bytes * 1000 / max(bench.clock_ms, 1), bench.clock_bytes, bench.clock_ms // 1000))
 print("longest pass        %6.1f ms on the I2C bus (budget 30), on %s"

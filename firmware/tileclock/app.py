@@ -326,8 +326,12 @@ class App:
     # -- screens ---------------------------------------------------------------
 
     def home(self, now):
+        from tileclock.modules import NOT_AT_HOME, forget, forget_other_games
         from tileclock.ui.home import Home
         self.manager.goto(Home, now)
+        # The game's screens (freed with the last one) load again on route().
+        forget(NOT_AT_HOME)
+        forget_other_games(self.game)
 
     def route(self, now):
         """Show the screen the game's phase calls for."""
@@ -342,6 +346,12 @@ class App:
         else:
             from tileclock.ui import sp_screens as mod
         self.manager.show(mod.screen_for(self, now), now)
+        # Unload what a game screen doesn't need (tileclock/modules.py): the
+        # home menu, the boot-only modules, another kind of game's modules.
+        from tileclock.modules import NOT_IN_GAME, forget, forget_other_games
+        mod = None
+        forget(NOT_IN_GAME)
+        forget_other_games(self.game)
 
     def goto(self, cls, now, arg=None):
         self.manager.goto(cls, now, arg)

@@ -6,6 +6,7 @@ import argparse
 import os
 import subprocess
 import sys
+import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -33,7 +34,26 @@ def main(argv=None):
         if result.returncode:
             print("!! %s exited %d" % (name, result.returncode))
             status = 1
+        if name in MPY_TOO:
+            status |= _run_compiled(cmd, name)
     return status
+
+
+# Benches run a second time on the firmware as deployed: compiled by mpy-cross.
+MPY_TOO = ("mpy_app.py",)
+
+
+def _run_compiled(cmd, name):
+    from tileclock_host.cmd_deploy import compile_firmware
+    with tempfile.TemporaryDirectory() as build:
+        out_dir, files = compile_firmware(build)
+        print("== %s on the .mpy files of `tileclock deploy` (MicroPython)" % name)
+        sys.stdout.flush()
+        result = subprocess.run(cmd + ["--mpy", out_dir], cwd=ROOT)
+    if result.returncode:
+        print("!! %s --mpy exited %d" % (name, result.returncode))
+        return 1
+    return 0
 
 
 if __name__ == "__main__":

@@ -10,6 +10,7 @@
 # scripts written by hand, m:ss, m:ss.mmm or h:mm:ss. An argument made of
 # digits (with an optional leading minus) is a number; anything else a word.
 # The device's journal stores the same lines.
+from tileclock.engine.action import format_action  # noqa: F401 (part of this module's API)
 from tileclock.engine.game import Refused
 
 GAME_KINDS = ("wordsport", "speedscrabble", "spellsport")
@@ -77,14 +78,6 @@ def parse_action(line):
     for word in words[2:]:
         args.append(int(word) if _is_number(word) else word)
     return now, words[1], tuple(args)
-
-
-def format_action(now, verb, args):
-    """The line for one action (no newline)."""
-    line = "%d %s" % (now, verb)
-    for arg in args:
-        line += " " + str(arg)
-    return line
 
 
 def _content(lines):

@@ -17,7 +17,6 @@ import os
 from tileclock import ticks
 from tileclock.app import POLL_MS, App
 from tileclock.engine import cues
-from tileclock.engine.script import parse_time
 from tileclock_host.simboard import PRESSED, RELEASED, SimBoard
 
 TAP_MS = 80         # a short press: held 80 ms
@@ -35,6 +34,8 @@ class SimScriptError(Exception):
 def parse_seconds(word):
     """ms from `12`, `2.5`, `1:05`, `1:05.250` or `1:00:00`."""
     if ":" in word:
+        # imported here: the app unloads engine/script.py during a game
+        from tileclock.engine.script import parse_time
         return parse_time(word)
     whole = word
     frac = ""

@@ -1,0 +1,75 @@
+# Unloading modules the current screen does not need.
+#
+# Code loaded from .mpy files lives in the heap (only frozen modules run from
+# flash). A module dropped from sys.modules and from its package is freed at
+# the next collection, once nothing else refers to it (no object of one of
+# its classes, no function or value imported from it elsewhere); importing
+# it again loads it afresh. Its qstrs (names and short strings) stay interned
+# for good: unloading frees its bytecode, functions, classes and dicts.
+#
+# Forget only modules whose classes and functions nobody keeps: a second copy
+# of a class (an exception the app catches, say) would not be the first one.
+import sys
+
+
+def forget(names):
+    """Drop the modules `names` (full dotted names) that are loaded."""
+    modules = sys.modules
+    for name in names:
+        if name in modules:
+            del modules[name]
+            dot = name.rfind(".")
+            if dot > 0:
+                package = modules.get(name[:dot])
+                if package is not None and name[dot + 1:] in package.__dict__:
+                    delattr(package, name[dot + 1:])
+
+
+# Needed before a game screen is up, not while it is (App.route unloads
+# them): the home menu, the score sheet (a game menu loads it again), the
+# settings file, journal recovery and the action-script reader (boot and
+# new_game only).
+NOT_IN_GAME = (
+    "tileclock.ui.home",
+    "tileclock.ui.sheet",
+    "tileclock.store.settings",
+    "tileclock.store.recover",
+    "tileclock.engine.script",
+)
+
+# The screens of a game, built again when the game is shown (App.home
+# unloads them), and the boot-only modules.
+NOT_AT_HOME = (
+    "tileclock.ui.ws_screens",
+    "tileclock.ui.ss_screens",
+    "tileclock.ui.sp_screens",
+    "tileclock.ui.form",
+    "tileclock.ui.live",
+    "tileclock.ui.ready",
+    "tileclock.ui.bigdigits",
+    "tileclock.store.recover",
+    "tileclock.engine.script",
+)
+
+# What only one kind of game uses (engine/pool.py and timing.py are shared).
+_KIND_MODULES = (
+    ("wordsport", ("tileclock.engine.wordsport", "tileclock.ui.ws_screens")),
+    ("speedscrabble", ("tileclock.engine.speedscrabble", "tileclock.ui.ss_screens", "tileclock.ui.form")),
+    ("spellsport", ("tileclock.engine.spellsport", "tileclock.engine.spellscore",
+                    "tileclock.engine.spelltiles", "tileclock.ui.sp_screens", "tileclock.ui.form")),
+)
+
+
+def forget_other_games(game):
+    """Drop the engines and screens of every kind of game but `game`'s (all
+    of them when `game` is None): a game played earlier this evening."""
+    kind = None if game is None else game.KIND
+    keep = ()
+    for k, names in _KIND_MODULES:
+        if k == kind:
+            keep = names
+    for k, names in _KIND_MODULES:
+        if k != kind:
+            for name in names:
+                if name not in keep:
+                    forget((name,))
