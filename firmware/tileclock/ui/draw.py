@@ -70,6 +70,14 @@ def title(fb, s, right_text=None):
     fb.hline(0, CHAR + 1, W, 1)
 
 
+def bar(fb, s):
+    """The bottom line in reverse (ANY SEAT: GO, CLOSE ROUND): a light band
+    over the last 9 rows, the text on the last 8 (a pixel of band above the
+    capitals and below them, as the font leaves its last row for descenders)."""
+    fb.fill_rect(0, H - CHAR - 1, W, CHAR + 1, 1)
+    center(fb, s, H - CHAR, 0)
+
+
 def scrollbar(fb, top, visible, count, y0):
     """A bar in the last column from pixel row y0 down, when only `visible`
     of `count` lines (from line `top`) are on the screen."""

@@ -35,8 +35,7 @@ class Ready(Screen):
                 break
             fb.text(line[:16], 0, y, 1)
             y += 9
-        fb.fill_rect(0, 55, draw.W, 9, 1)
-        draw.center(fb, self.BAR, 56, 0)
+        draw.bar(fb, self.BAR)
 
 
 def standings_lines(standings, most):

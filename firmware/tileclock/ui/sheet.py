@@ -1,5 +1,6 @@
 # The score sheet, a page at a time: the standings (with the fastest win or
-# the target), rounds by players (up to four players), then each round.
+# the target), rounds by players (four players or fewer a page), then each
+# round.
 # Seat 1 or 2: next page; seat 3 or 4: previous page; long press: back.
 # Pages are built as text when the sheet opens (it allocates, once).
 from tileclock.ui import draw
@@ -24,33 +25,50 @@ def _num(n):
 
 
 def _grid(sheet, pages):
-    """Rows are rounds, columns players: "R  Ann Bob Cy"."""
+    """Rows are rounds, columns players: "R  Ann Bob Cy". As many players a
+    page as their numbers fit (at most four), split evenly: five to eight
+    players take two pages a stretch of rounds, each with its header."""
     players = sheet["players"]
     n = len(players)
-    if n < 2 or n > 4 or not sheet["rounds"]:
+    if n < 2 or not sheet["rounds"]:
         return
-    cell = 14 // n
-    head = "R "
-    for name in players:
-        head += draw.lpad(name[:cell - 1], cell)
-    rows = [head]
+    rounds = []     # (label, {name: text})
     for r in sheet["rounds"]:
-        line = draw.pad(str(r["number"]), 2)
-        totals = {}
+        cells = {}
         for row in r["rows"]:
-            totals[row["name"]] = row["total"]
-        for name in players:
-            if r.get("void"):
-                value = "x"
-            else:
-                value = _num(totals.get(name))
-            line += draw.lpad(value, cell)
-        rows.append(line)
-    line = "= "
+            cells[row["name"]] = str(row["total"])
+        rounds.append((draw.pad(str(r["number"]), 2), cells, r.get("void")))
+    widest = 2
     for name in players:
-        line += draw.lpad(str(sheet["totals"].get(name, 0)), cell)
-    rows.append(line)
-    _cut(rows, "ROUNDS", "by player", pages)
+        widest = max(widest, len(str(sheet["totals"].get(name, 0))))
+    for _label, cells, _void in rounds:
+        for text in cells.values():
+            widest = max(widest, len(text))
+    per_page = min(4, (draw.COLS - 2) // (widest + 1))
+    groups = (n + per_page - 1) // per_page
+    size = (n + groups - 1) // groups
+    body = _ROWS - 1        # rows under each page's header
+    for first in range(0, n, size):
+        group = players[first:first + size]
+        cell = (draw.COLS - 2) // len(group)
+        head = "R "
+        for name in group:
+            head += draw.lpad(name[:cell - 1], cell)
+        rows = []
+        for label, cells, void in rounds:
+            line = label
+            for name in group:
+                line += draw.lpad("x" if void else _num(cells.get(name)), cell)
+            rows.append(line)
+        line = "= "
+        for name in group:
+            line += draw.lpad(str(sheet["totals"].get(name, 0)), cell)
+        rows.append(line)
+        note = "by player" if groups == 1 else "%d-%d" % (first + 1, first + len(group))
+        i = 0
+        while i < len(rows):
+            pages.append(("ROUNDS", note, [head] + rows[i:i + body]))
+            i += body
 
 
 def build_pages(game):
@@ -134,7 +152,7 @@ class Sheet(Screen):
         if note and len(title) + len(note) + len(number) + 2 <= draw.COLS:
             title = title + " " + note     # e.g. the round's win time
         draw.title(fb, title, number)
-        y = 12
+        y = 11      # six rows: the last one's descenders on the display's last row
         for line in rows:
             fb.text(line[:16], 0, y, 1)
             y += 9

@@ -111,8 +111,7 @@ class SpOver(Screen):
         fb.text(_score_line(g, g.game_scores, 0), 0, 30, 1)
         draw.center(fb, "rubber", 39)
         fb.text(_score_line(g, g.totals, 0), 0, 47, 1)
-        fb.fill_rect(0, 56, draw.W, 8, 1)
-        draw.center(fb, "ANY SEAT: NEXT", 56, 0)
+        draw.bar(fb, "ANY SEAT: NEXT")
 
     def press(self, now, seat):
         self.app.act(now, "start")
