@@ -9,7 +9,7 @@ import gc
 import sys
 
 from tileclock.engine import cues
-from tileclock.engine.game import Refused
+from tileclock.engine.game import MAX_SEATS, Refused, check_name
 from tileclock.ticks import ticks_add, ticks_diff
 from tileclock.ui import screen as ui_screen
 
@@ -50,6 +50,7 @@ DEFAULTS = {
     "target": 250,          # Speed Scrabble: points to win the match
     "themes": "off",        # Speed Scrabble: +10 a theme word
     "sound": "on",
+    "names": [],            # names[seat - 1], "" or missing: P<seat>
 }
 
 
@@ -191,7 +192,7 @@ class App:
         self._store(now, "start")
         players = self.players_for(kind)
         for seat in range(1, players + 1):
-            self.act(now, "seat", (seat, default_name(seat)), route=False)
+            self.act(now, "seat", (seat, self.free_name(seat)), route=False)
         s = self.settings
         if kind == "wordsport":
             self.act(now, "tiles", (s["tiles"],), route=False)
@@ -205,14 +206,70 @@ class App:
         self.route(now)
 
     def free_name(self, seat):
-        """The default name for `seat`, or another if a player has it."""
+        """The name `seat` has in the settings, or another if a player of the
+        game has it already."""
         names = self.game.names
-        name = default_name(seat)
+        name = self.name_for(seat)
         n = seat
         while name in names:
-            n += 8
             name = default_name(n)
+            n += 8
         return name
+
+    # -- players' names ----------------------------------------------------------
+
+    def name_for(self, seat):
+        """The name seat `seat` has chosen (settings "names"), or P<seat>."""
+        names = self.settings.get("names") or ()
+        if seat <= len(names):
+            name = names[seat - 1]
+            if isinstance(name, str) and name:
+                return name
+        return default_name(seat)
+
+    def set_name(self, now, seat, name):
+        """Name seat `seat` (None or "": P<seat> again), kept in the settings
+        across power-off; a game between rounds seats the new name at once.
+        Returns None, or the reason the name can't be."""
+        if name:
+            try:
+                check_name(name)
+            except Refused as e:
+                return e.reason
+        shown = name or default_name(seat)
+        for other in range(1, MAX_SEATS + 1):
+            if other != seat and self.name_for(other) == shown:
+                return "%s is seat %d's name" % (shown, other)
+        names = list(self.settings.get("names") or ())
+        while len(names) < seat:
+            names.append("")
+        names[seat - 1] = "" if shown == default_name(seat) else shown
+        while names and not names[-1]:
+            names.pop()
+        self.settings["names"] = names
+        self.save_settings()
+        self._rename(now, seat, shown)
+        return None
+
+    def _rename(self, now, seat, name):
+        # The player at `seat` in the game takes the new name, if the rules
+        # let seats change now (Word-Sport and Speed Scrabble between rounds,
+        # Spell Sport before its first game); else it waits for a new game.
+        game = self.game
+        if game is None or seat > len(game.names):
+            return
+        old = game.names[seat - 1]
+        if old is None or old == name:
+            return
+        if hasattr(game, "do_unseat"):
+            if self.act(now, "unseat", (seat,), route=False, quiet=True):
+                if self.act(now, "seat", (seat, name), route=False):
+                    return
+                self.act(now, "seat", (seat, old), route=False, quiet=True)
+                return
+        elif self.act(now, "seat", (seat, name), route=False, quiet=True):
+            return
+        self.note(now, "%s from the next game" % name)
 
     def players_for(self, kind):
         if kind == "spellsport":
@@ -437,7 +494,11 @@ class App:
         """The device's loop; never returns (when every pass fails, it idles
         unfed until the watchdog restarts the box)."""
         board = self.board
-        self.boot()
+        try:
+            self.boot()
+        except Exception as e:          # noqa: BLE001 - a bad journal or screen at boot
+            self.game = None
+            self._failed(e)             # the home menu, and the error's name
         gc.collect()
         while True:
             wait = self.safe_step()

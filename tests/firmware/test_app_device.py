@@ -168,3 +168,149 @@ def test_a_reboot_mid_round_resumes_the_round_paused_at_its_last_action():
     assert shown == 4, shown
     after.press(1)                      # any seat resumes
     assert not game.paused
+
+
+def test_saved_names_seat_a_new_game_and_power_on_to_go_stays_two_presses():
+    first = Device(settings={"game": "wordsport", "players": 4, "names": ["ANN", "", "CY"]})
+    first.app.save_settings()
+    dev = Device(first.fs_root)         # power on
+    dev.run(500)
+    dev.press(2)                        # Start
+    dev.press(4)                        # GO
+    assert dev.presses == 2
+    assert dev.screen() == "WsPlay"
+    assert dev.app.game.seated() == [1, 2, 3, 4]
+    assert dev.app.game.names[:4] == ["ANN", "P2", "CY", "P4"]
+    dev.close()
+
+
+def _to_names_from_home(dev):
+    dev.press(1)                        # Game
+    dev.press(1)                        # Players
+    dev.press(1)                        # Names
+    dev.press(2)
+    assert dev.screen() == "Names"
+
+
+def test_a_name_is_typed_with_the_seat_buttons_and_kept_across_power_off():
+    dev = Device(settings={"game": "wordsport", "players": 4})
+    dev.run(200)
+    _to_names_from_home(dev)
+    dev.press(1)                        # seat 1's line
+    dev.press(2)                        # edit it: "P1", cursor on the P
+    assert dev.screen() == "NameEdit"
+    edit = dev.app.manager.screen
+    for _ in range(15):                 # P back to A: P O N ... A
+        dev.press(4)
+    dev.press(1)                        # to the "1"
+    for _ in range(14):                 # "1" = 28th of " A..Z0123..": back to N
+        dev.press(4)
+    dev.press(1)                        # the empty cell after "AN"
+    for _ in range(14):                 # A .. N
+        dev.press(2)
+    assert edit.name() == "ANN"
+    dev.press(1)                        # the next empty cell
+    dev.press(1)                        # SAVE
+    dev.press(2)
+    assert dev.screen() == "Names"
+    assert dev.app.settings["names"] == ["ANN"]
+    assert dev.app.name_for(1) == "ANN"
+    dev.long(1)                         # back to the home menu
+    assert dev.screen() == "Home"
+    again = Device(dev.fs_root)         # power off and on
+    assert again.app.name_for(1) == "ANN"
+    again.run(200)
+    again.press(2)                      # Start
+    assert again.app.game.names[0] == "ANN"
+    again.close()
+    dev.close()
+
+
+def test_a_name_another_seat_has_is_refused_and_p_seat_restores_the_default():
+    dev = Device(settings={"game": "wordsport", "players": 4, "names": ["", "BOB"]})
+    dev.run(200)
+    _to_names_from_home(dev)
+    dev.press(1)
+    dev.press(2)                        # edit seat 1
+    edit = dev.app.manager.screen
+    for i in range(3):
+        edit.cells[i] = (2, 15, 2)[i]   # B O B
+    edit.cells[3] = 0
+    dev.press(1)
+    dev.press(1)
+    dev.press(1)
+    dev.press(1)                        # SAVE (after 3 letters and an empty cell)
+    dev.press(2)
+    assert "seat 2" in dev.app.manager.banner_text()
+    assert dev.screen() == "NameEdit"
+    dev.press(1)                        # P1: back to the default
+    dev.press(2)
+    assert dev.screen() == "Names"
+    assert dev.app.name_for(1) == "P1"
+    dev.close()
+
+
+def test_word_sport_between_rounds_renames_a_player_and_a_joiner_takes_their_name():
+    dev = Device(settings={"game": "wordsport", "players": 2, "names": ["", "", "CY"]})
+    dev.run(200)
+    dev.press(2)                        # Start: P1, P2
+    assert dev.screen() == "WsReady"
+    dev.long(2)                         # the menu
+    dev.press(1)                        # Players
+    dev.press(2)                        # one more joins: seat 3 takes CY
+    assert dev.app.game.names[:3] == ["P1", "P2", "CY"]
+    dev.press(1)                        # Names
+    dev.press(2)
+    assert dev.screen() == "Names"
+    dev.press(1)
+    dev.press(1)                        # seat 2
+    dev.press(2)
+    edit = dev.app.manager.screen
+    edit.cells[0] = 4                   # D
+    edit.cells[1] = 15                  # O
+    edit.stop = 10                      # SAVE
+    dev.press(2)
+    assert dev.app.game.names[:3] == ["P1", "DO", "CY"]
+    dev.long(1)                         # back to the game's menu
+    assert dev.screen() == "WsMenu"
+    dev.close()
+
+
+def test_a_long_press_of_seat_2_or_4_in_the_name_editor_jumps_five_letters():
+    dev = Device(settings={"game": "wordsport", "players": 4})
+    dev.run(200)
+    _to_names_from_home(dev)
+    dev.press(1)
+    dev.press(2)                        # edit seat 1: "P1"
+    edit = dev.app.manager.screen
+    dev.long(4)                         # P - 5 = K
+    dev.press(4)                        # J
+    assert edit.name() == "J1"
+    dev.press(1)
+    dev.long(2)                         # 1 + 5 = 6
+    assert edit.name() == "J6"
+    assert dev.screen() == "NameEdit"
+    dev.long(1)                         # back: nothing saved
+    assert dev.screen() == "Names"
+    assert dev.app.name_for(1) == "P1"
+    dev.close()
+
+
+def test_when_every_player_is_out_any_seat_ends_the_countdown():
+    dev = Device(settings={"game": "wordsport", "players": 2, "tiles": "half"})
+    dev.run(100)
+    dev.press(2)                        # Start
+    dev.press(1)                        # GO: 50 - 14 = 36 left
+    for i in range(18):                 # 18 gos of two tiles
+        dev.run(1600)
+        dev.press(1 + i % 2)
+    assert dev.app.game.pool.remaining == 0
+    dev.run(1600)
+    dev.press(2)                        # the win
+    dev.run(3000)
+    dev.press(1)                        # second and last
+    assert dev.screen() == "WsCountdown"
+    assert dev.app.manager.screen.prompt_text == "ALL OUT"
+    dev.press(2)                        # no need to wait for the rest of the minute
+    assert dev.screen() == "WsEntry"
+    dev.close()

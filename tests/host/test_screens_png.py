@@ -13,6 +13,7 @@ import framebuf  # noqa: E402
 
 from tileclock.ui import ready, screen as ui_screen  # noqa: E402
 from tileclock.ui import form, home, live, menu, sheet, sp_screens, ss_screens, ws_screens  # noqa: E402
+from tileclock.ui import names as names_ui  # noqa: E402
 from tileclock_host.frames import frame_to_png  # noqa: E402
 from tileclock_host.sim.script import Runner, parse, read_lines  # noqa: E402
 
@@ -134,7 +135,7 @@ class Checker(Runner):
 def _concrete_screens():
     bases = (ui_screen.Screen, menu.Menu, form.Form, live.Live, ready.Ready)
     names = set()
-    for module in (home, sheet, ws_screens, ss_screens, sp_screens):
+    for module in (home, names_ui, sheet, ws_screens, ss_screens, sp_screens):
         for value in vars(module).values():
             if isinstance(value, type) and issubclass(value, ui_screen.Screen) and value not in bases:
                 names.add(value.__name__)
@@ -144,7 +145,7 @@ def _concrete_screens():
 def test_every_screen_stays_on_the_display_with_tall_digits(tmp_path):
     seen = {}
     problems = []
-    for name in ("wordsport_game.txt", "speedscrabble_match.txt", "spellsport_sample.txt"):
+    for name in ("wordsport_game.txt", "speedscrabble_match.txt", "spellsport_sample.txt", "names.txt"):
         script = parse(read_lines(os.path.join(ROOT, "tests", "sim", name)))
         checker = Checker(script, str(tmp_path), seen)
         summary = checker.run()
@@ -163,3 +164,17 @@ def test_the_canvas_catches_text_that_runs_off_the_display():
     canvas = Canvas()
     canvas.text("sixteen letters!", 0, 56)
     assert not canvas.off_display()
+
+
+def test_the_pictures_of_the_docs_are_made_by_docimages(tmp_path):
+    # python -m tileclock_host.sim.docimages remakes docs/images/: every
+    # picture docs/device.md shows comes from it
+    import re
+
+    from tileclock_host.sim import docimages
+
+    made = set(docimages.make(str(tmp_path)))
+    with open(os.path.join(ROOT, "docs", "device.md")) as f:
+        shown = set(re.findall(r"\(images/([a-z-]+)\.png\)", f.read()))
+    assert shown and shown <= made, sorted(shown - made)
+    assert sorted(os.listdir(str(tmp_path))) == sorted(name + ".png" for name in made)

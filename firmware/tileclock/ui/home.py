@@ -31,6 +31,7 @@ class Home(Menu):
         else:
             seats = tuple(range(2, app.seats + 1))
             lines.append(choice(app, "Players", "players", seats))
+        lines.append(Item("Names", None, self._names))
         if kind == "wordsport":
             lines.append(choice(app, "Tiles", "tiles", ("half", "full", "double")))
             lines.append(choice(app, "Countdown", "countdown", (30, 45, 60, 90, 120, 180),
@@ -52,6 +53,10 @@ class Home(Menu):
 
     def _continue(self, now, step):
         self.app.route(now)
+
+    def _names(self, now, step):
+        from tileclock.ui.names import Names
+        self.app.goto(Names, now, (Home, 0))
 
     def _sheet(self, now, step):
         from tileclock.ui.sheet import Sheet

@@ -35,7 +35,7 @@ def _pool_note(g):
 
 class SsReady(Ready):
     def title(self):
-        return "R%d SPEED SCRABBLE" % (self.app.game.round_number + 1)
+        return "R%d SPEED SCR." % (self.app.game.round_number + 1)   # 16 letters across
 
     def lines(self, now):
         g = self.app.game
@@ -180,8 +180,7 @@ class SsEntry(Form):
             first = "*" if row["first_out_points"] else " "
             fb.text("%s%s%s" % (draw.pad(row["name"], 6), first, draw.lpad(str(row["total"]), 9)), 0, y, 1)
             y += 9
-        fb.fill_rect(0, 55, draw.W, 9, 1)
-        draw.center(fb, "CLOSE ROUND", 56, 0)
+        draw.bar(fb, "CLOSE ROUND")
 
 
 class SsOver(Screen):
@@ -196,8 +195,7 @@ class SsOver(Screen):
         for line in standings_lines(g.standings(), 3):
             fb.text(line, 0, y, 1)
             y += 8
-        fb.fill_rect(0, 56, draw.W, 8, 1)
-        draw.center(fb, "ANY SEAT: NEW", 56, 0)
+        draw.bar(fb, "ANY SEAT: NEW")
 
     def press(self, now, seat):
         self.app.act(now, "newmatch")
@@ -216,6 +214,7 @@ class SsMenu(Menu):
         lines = [Item("Back", None, self._back)]
         if phase == ss.SETUP:
             lines.append(Item("Players", lambda: str(len(g.seated())), self._players))
+            lines.append(Item("Names", None, self._names))
             lines.append(choice(app, "Variant", "variant", ss.VARIANTS, None, self._opt("variant")))
             lines.append(choice(app, "Themes", "themes", ("off", "on"), None, self._opt("themes")))
             lines.append(choice(app, "Sets", "sets", (1, 2, 3, 4), None, self._opt("sets")))
@@ -259,3 +258,7 @@ class SsMenu(Menu):
     def _players(self, now, step):
         from tileclock.ui.ws_screens import change_players
         change_players(self.app, now, step)
+
+    def _names(self, now, step):
+        from tileclock.ui.names import Names
+        self.app.goto(Names, now, (SsMenu, 0))

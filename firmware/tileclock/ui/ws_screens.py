@@ -95,17 +95,28 @@ class WsCountdown(Live):
             self.status(fb, "any seat: resume")
             self.prompt(fb, "PAUSED")
             return
+        if len(g.finishers) == len(g.round_seats):
+            # nobody left to wait for: any seat ends the countdown
+            self.status(fb, "any seat: entries")
+            self.prompt(fb, "ALL OUT")
+            return
         if len(g.finishers) > 1:
             last = g.finishers[-1]
             self.status(fb, "%s %s" % (draw.ordinal(len(g.finishers)), name_of(g, last)[:10]))
         else:
             self.status(fb, "%s won %s" % (winner[:6], draw.mmss(g.win_ms)))
-        self.prompt(fb, "WIN!" if self.app.cue == cues.WIN else "FINISH")
+        # WIN! for the winner's press; then (the 2nd, 3rd ... are in the
+        # status line) the call to those still playing
+        won = len(g.finishers) == 1 and self.app.cue == cues.WIN
+        self.prompt(fb, "WIN!" if won else "FINISH")
 
     def press(self, now, seat):
         app = self.app
-        if app.game.paused:
+        g = app.game
+        if g.paused:
             app.act(now, "resume")
+        elif len(g.finishers) == len(g.round_seats):
+            app.act(now, "stop")
         else:
             app.act(now, "out", (seat,))
 
@@ -265,6 +276,7 @@ class WsMenu(Menu):
         phase = g.phase
         if phase == ws.SETUP:
             lines.append(Item("Players", lambda: str(len(g.seated())), self._players))
+            lines.append(Item("Names", None, self._names))
             lines.append(choice(app, "Tiles", "tiles", ("half", "full", "double"), None, self._tiles))
             lines.append(choice(app, "Countdown", "countdown", (30, 45, 60, 90, 120, 180),
                                 ("0:30", "0:45", "1:00", "1:30", "2:00", "3:00"), self._countdown))
@@ -315,6 +327,10 @@ class WsMenu(Menu):
 
     def _players(self, now, step):
         change_players(self.app, now, step)
+
+    def _names(self, now, step):
+        from tileclock.ui.names import Names
+        self.app.goto(Names, now, (WsMenu, 0))
 
 
 def change_players(app, now, step):

@@ -1,0 +1,154 @@
+# Players' names, set with the seat buttons alone: a list of the seats and
+# their names, and an editor for one name. Reached from the home menu's
+# Names line and from a game's menu between rounds; the names are kept in the
+# settings (app.set_name) and seat the players of every new game.
+#
+# The editor: a row of 10 letter cells (the engine's longest name).
+#   seat 1 / seat 3   next / previous cell (then SAVE, then P<seat>)
+#   seat 2 / seat 4   the cell's next / previous letter: A-Z, 0-9, - . ! ? & +
+#                     and "no letter"; on SAVE or P<seat>: choose it
+#   long 2 / long 4   five letters on / back (N is 2 long + 4 short presses)
+#   long 1 / long 3   back, the name unchanged
+from tileclock.engine.game import MAX_NAME
+from tileclock.ui import draw
+from tileclock.ui.menu import Item, Menu
+from tileclock.ui.screen import Screen
+
+# Index 0 is "no letter" (shown as _ at the cursor, dropped on saving).
+CHARS = " ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-.!?&+"
+
+_CELL_Y = 16
+_CELL_X = 4
+_CELL_W = 12
+_JUMP = 5                   # letters a long press of seat 2 or 4 moves
+_SAVE = MAX_NAME            # the stop after the last cell
+_DEFAULT = MAX_NAME + 1
+
+
+class Names(Menu):
+    """The seats and their names; choosing one opens the editor. `arg` is
+    (the screen class to go back to: the home menu or a game's menu, the
+    seat whose line has the cursor or 0)."""
+    TITLE = "NAMES"
+
+    def __init__(self, app, arg):
+        super().__init__(app)
+        self.back_to, self.cursor = arg
+
+    def note(self):
+        return "seat"
+
+    def items(self, now):
+        app = self.app
+        lines = [Item("Back", None, self._back)]
+        for seat in range(1, app.seats + 1):
+            lines.append(Item("%d  %s" % (seat, app.name_for(seat)), None, self._edit(seat)))
+        return lines
+
+    def _edit(self, seat):
+        def run(now, step):
+            self.app.goto(NameEdit, now, (seat, self.back_to))
+        return run
+
+    def _back(self, now, step):
+        self.back(now)
+
+    def back(self, now):
+        if self.back_to is None:
+            self.app.route(now)
+        else:
+            self.app.goto(self.back_to, now)
+
+
+class NameEdit(Screen):
+    OVERLAY = True      # the loop's cues don't close it
+
+    def __init__(self, app, arg):
+        super().__init__(app)
+        self.seat, self.back_to = arg
+        self.cells = bytearray(MAX_NAME)
+        name = app.name_for(self.seat)
+        for i in range(min(len(name), MAX_NAME)):
+            k = CHARS.find(name[i])
+            self.cells[i] = k if k > 0 else 0
+        self.stop = 0
+
+    def name(self):
+        out = ""
+        for k in self.cells:
+            if k:
+                out += CHARS[k]
+        return out
+
+    def _length(self):
+        """Cells up to the last letter."""
+        n = MAX_NAME
+        while n and not self.cells[n - 1]:
+            n -= 1
+        return n
+
+    def _stops(self):
+        # the letters, one empty cell after them (if there is room), SAVE, P<seat>
+        return min(self._length() + 1, MAX_NAME)
+
+    def press(self, now, seat):
+        cells = self._stops()
+        if seat == 1 or seat == 3:
+            order = list(range(cells)) + [_SAVE, _DEFAULT]
+            i = order.index(self.stop) if self.stop in order else 0
+            self.stop = order[(i + (1 if seat == 1 else -1)) % len(order)]
+        elif seat == 2 or seat == 4:
+            if self.stop < MAX_NAME:
+                step = 1 if seat == 2 else -1
+                self.cells[self.stop] = (self.cells[self.stop] + step) % len(CHARS)
+            elif seat == 2:
+                self._choose(now)
+                return
+        else:
+            return
+        self.changed()
+
+    def _choose(self, now):
+        app = self.app
+        name = self.name() if self.stop == _SAVE else None
+        reason = app.set_name(now, self.seat, name)
+        if reason:
+            app.refuse(now, reason)
+            return
+        app.goto(Names, now, (self.back_to, self.seat))
+
+    def long(self, now, seat):
+        if (seat == 2 or seat == 4) and self.stop < MAX_NAME:
+            step = _JUMP if seat == 2 else -_JUMP
+            self.cells[self.stop] = (self.cells[self.stop] + step) % len(CHARS)
+            self.changed()
+            return
+        self.back(now)
+
+    def back(self, now):
+        self.app.goto(Names, now, (self.back_to, self.seat))
+
+    def draw(self, fb, now):
+        fb.fill(0)
+        draw.title(fb, "SEAT %d NAME" % self.seat, "%d/%d" % (len(self.name()), MAX_NAME))
+        shown = self._stops()
+        for i in range(MAX_NAME):
+            x = _CELL_X + i * _CELL_W
+            k = self.cells[i]
+            ch = CHARS[k] if k else ("_" if i < shown else "")
+            if i == self.stop:
+                fb.fill_rect(x - 2, _CELL_Y - 2, _CELL_W, 12, 1)
+                fb.text(ch or "_", x, _CELL_Y, 0)
+            elif ch:
+                fb.text(ch, x, _CELL_Y, 1)
+        fb.text("2/4: letter", 0, 29, 1)
+        fb.text("hold 2/4: 5", 0, 38, 1)
+        fb.text("1/3: move", 0, 47, 1)
+        labels = ("SAVE", "P%d" % self.seat)
+        w = draw.W // 2
+        for b in range(2):
+            sel = self.stop == _SAVE + b
+            x = b * w
+            if sel:
+                fb.fill_rect(x, draw.H - 9, w, 9, 1)
+            draw.text(fb, labels[b], x + (w - len(labels[b]) * 8) // 2, draw.H - 8, 0 if sel else 1)

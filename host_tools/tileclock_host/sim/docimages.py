@@ -1,0 +1,94 @@
+# The screen pictures of docs/device.md (docs/images/*.png), shot while the
+# sim scripts of tests/sim/ are played with players' names. Run it after changing a screen, then look at the pictures:
+#     python -m tileclock_host.sim.docimages [DIR]      (default docs/images)
+import os
+import sys
+
+from tileclock_host import shims
+
+shims.install()
+
+from tileclock_host.frames import frame_to_png  # noqa: E402
+from tileclock_host.sim.script import Runner, parse, read_lines  # noqa: E402
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
+NAMES = ["ANN", "BOB", "CY", "DEE"]
+
+# script in tests/sim/ -> {shot name in the script: picture}; a screen's
+# class name is the shot made when it first shows (the scripts say
+# `shots changes`)
+PICTURES = (
+    ("wordsport_game.txt", {
+        "Home": "home",
+        "ready_round_2": "wordsport-ready",
+        "play_take_1": "wordsport-play",
+        "countdown": "wordsport-countdown",
+        "entries_done": "wordsport-entries",
+        "menu_play": "wordsport-menu",
+        "sheet_1": "sheet-totals",
+        "sheet_2": "sheet-rounds",
+        "sheet_3": "sheet-round",
+    }),
+    ("speedscrabble_match.txt", {
+        "count_in": "speedscrabble-count-in",
+        "play_take_two": "speedscrabble-play",
+        "entry_p2": "speedscrabble-score",
+        "match_over": "speedscrabble-over",
+    }),
+    ("spellsport_sample.txt", {
+        "SpPlayForm": "spellsport-form",
+        "take_six": "spellsport-play",
+        "game_over": "spellsport-over",
+    }),
+    ("names.txt", {
+        "names": "names",
+        "name-edit": "name-edit",
+    }),
+)
+
+class Shooter(Runner):
+    """A Runner that saves the wanted shots (the first of each name) as
+    PICTURE.png in `folder`."""
+
+    def __init__(self, script, wanted, folder):
+        self.wanted = dict(wanted)
+        self.folder = folder
+        self.saved = []
+        script.shots_on_change = True
+        super().__init__(script, None)
+
+    def shot(self, name):
+        picture = self.wanted.pop(name, None)
+        if picture is None:
+            return
+        frame_to_png(self.board.frame(), os.path.join(self.folder, picture + ".png"))
+        self.saved.append(picture)
+
+
+def _play(script, wanted, folder):
+    script.settings["names"] = list(NAMES)
+    shooter = Shooter(script, wanted, folder)
+    shooter.run()
+    if shooter.wanted:
+        raise RuntimeError("never shot: %s" % sorted(shooter.wanted))
+    return shooter.saved
+
+
+def make(folder):
+    """Write every picture into `folder`; returns their names."""
+    saved = []
+    for name, wanted in PICTURES:
+        script = parse(read_lines(os.path.join(ROOT, "tests", "sim", name)))
+        saved += _play(script, wanted, folder)
+    return saved
+
+
+def main(argv):
+    folder = argv[0] if argv else os.path.join(ROOT, "docs", "images")
+    for name in make(folder):
+        print(os.path.join(folder, name + ".png"))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
