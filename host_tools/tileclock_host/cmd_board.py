@@ -2,7 +2,7 @@
 from tileclock_host.cli import UserError
 from tileclock_host.referee import InputError
 from tileclock_host.referee import spellgame, wordlist
-from tileclock_host.referee.textfile import read_lines
+from tileclock_host.referee.textfile import other_kind, read_lines
 
 HELP = "check and score a Spell Sport game file play by play (docs/referee.md)"
 
@@ -23,12 +23,14 @@ def add_arguments(parser):
 
 
 def run(args):
+    lines = None
     try:
         words = wordlist.load(args.words)
         lines = read_lines(args.game)
         game = spellgame.replay(args.game, lines, words, strict=args.strict)
     except InputError as e:
-        raise UserError(str(e))
+        hint = other_kind(lines, "board") if lines is not None and e.path == args.game else None
+        raise UserError(str(e) + ("; " + hint if hint else ""))
     lines = spellgame.summary(game)
     if args.show:
         lines += spellgame.board_picture(game)

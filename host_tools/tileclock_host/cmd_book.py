@@ -33,18 +33,29 @@ def run(args):
     if not args.book_command:
         raise UserError("book: say what to do: add, standings, fastest, player or list")
     path = args.book or default_path()
+    if os.path.isdir(path):
+        raise UserError("%s: is a folder; --book names the score book's file" % path)
     try:
         book = Book(path)
     except sqlite3.DatabaseError as e:
+        if _locked(e):
+            raise UserError("%s: %s" % (path, LOCKED))
         raise UserError("%s: not a tileclock score book (%s)" % (path, e))
     except OSError as e:
         raise UserError("%s: %s" % (path, e.strerror or e))
     try:
         return globals()["_" + args.book_command](book, args)
     except sqlite3.DatabaseError as e:
-        raise UserError("%s: %s" % (path, e))
+        raise UserError("%s: %s" % (path, LOCKED if _locked(e) else e))
     finally:
         book.close()
+
+
+LOCKED = "the score book is in use by another program (locked): try again when it is done"
+
+
+def _locked(error):
+    return "locked" in str(error) or "busy" in str(error)
 
 
 def _played(path):

@@ -21,6 +21,7 @@ import subprocess
 import sys
 
 from tileclock_host.cli import UserError
+from tileclock_host.cmd_pull import PROBE_SECONDS, port_problem
 
 HELP = "compile firmware/ with mpy-cross and copy it to the board with mpremote"
 
@@ -43,6 +44,7 @@ def add_arguments(parser):
     parser.add_argument("--resume", action="store_true",
                         help="do not soft-reset on connecting (for a board that must keep its session)")
     parser.add_argument("--no-reset", action="store_true", help="do not reset the board after copying")
+    parser.add_argument("--timeout", type=int, default=120, help="seconds allowed for copying (default 120)")
 
 
 def tool(name):
@@ -128,25 +130,32 @@ for d in DIRS:
 """
 
 
-def _mpremote(port, resume, *commands):
+def _mpremote(port, resume, *commands, timeout=120):
     cmd = [tool("mpremote"), "connect", port]
     if resume:
         cmd.append("resume")
     cmd += list(commands)
-    result = subprocess.run(cmd, capture_output=True, text=True)
+    try:
+        result = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        raise UserError(f"{port}: no answer from the board in {timeout} s (is it a Pico running MicroPython, "
+                        "and not busy in another program such as a serial terminal?)")
     if result.returncode:
-        raise UserError(f"mpremote failed ({' '.join(cmd[1:5])} ...):\n{result.stderr.strip() or result.stdout}")
+        lines = (result.stderr.strip() or result.stdout.strip() or "no message").splitlines()
+        raise UserError(f"{port}: mpremote failed ({commands[0]} ...): {port_problem(port) or lines[-1]}")
     return result.stdout
 
 
-def deploy(out_dir, files, port="auto", resume=False, reset=True, keep_config=False):
+def deploy(out_dir, files, port="auto", resume=False, reset=True, keep_config=False, timeout=120):
     """Copy the build to the board; returns the lines the board printed."""
     if keep_config:
         files = [f for f in files if f != "board_config.py"]
     wanted = sorted(f for f in files if f.startswith(PACKAGE + "/"))
     dirs = sorted({f.rsplit("/", 1)[0] for f in wanted} | {PACKAGE})
     dirs = sorted(dirs, key=lambda d: d.count("/"))
-    printed = _mpremote(port, resume, "exec", _PREPARE % (wanted, dirs, PACKAGE, PACKAGE)).splitlines()
+    # A short exec first: a port with no board behind it fails in seconds.
+    printed = _mpremote(port, resume, "exec", _PREPARE % (wanted, dirs, PACKAGE, PACKAGE),
+                        timeout=min(timeout, PROBE_SECONDS)).splitlines()
     copy = []
     for f in files:
         copy += ["fs", "cp", os.path.join(out_dir, *f.split("/")), ":" + f, "+"]
@@ -154,19 +163,21 @@ def deploy(out_dir, files, port="auto", resume=False, reset=True, keep_config=Fa
         copy += ["reset"]
     else:
         copy.pop()
-    _mpremote(port, resume, *copy)
+    _mpremote(port, resume, *copy, timeout=timeout)
     return printed
 
 
 def run(args):
     chip = "rp2350" if args.pico2 else "rp2040"
+    if not args.compile_only and port_problem(args.port):
+        raise UserError("%s: %s" % (args.port, port_problem(args.port)))
     out_dir, files = compile_firmware(args.build, chip)
     print(f"compiled {len(files)} files for the {chip} into {os.path.relpath(out_dir)}")
     if "main.py" not in files:
         print("note: firmware/main.py does not exist yet: the board will not start the clock by itself")
     if args.compile_only:
         return 0
-    printed = deploy(out_dir, files, args.port, args.resume, not args.no_reset, args.keep_config)
+    printed = deploy(out_dir, files, args.port, args.resume, not args.no_reset, args.keep_config, args.timeout)
     for line in printed:
         print(line)
     print(f"copied {len(files)} files to the board on {args.port}")

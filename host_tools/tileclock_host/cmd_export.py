@@ -2,7 +2,7 @@
 import os
 import sys
 
-from tileclock_host.cli import UserError
+from tileclock_host.cli import UserError, say_replaced, write_output
 from tileclock_host.scores import export
 from tileclock_host.scores.evening import load_files, warn_stderr
 
@@ -30,9 +30,9 @@ def run(args):
     if not args.out:
         sys.stdout.write(text)
         return 0
-    try:
-        with open(args.out, "w", encoding="utf-8", newline="") as f:
+    def save(path):
+        with open(path, "w", encoding="utf-8", newline="") as f:
             f.write(text)
-    except OSError as e:
-        raise UserError("%s: %s" % (args.out, e.strerror or e))
+    if write_output(args.out, save, args.files):
+        say_replaced(args.out)
     return 0

@@ -2,7 +2,7 @@
 from tileclock_host.cli import UserError
 from tileclock_host.cmd_board import add_word_arguments
 from tileclock_host.referee import InputError, grids, wordlist
-from tileclock_host.referee.textfile import read_lines
+from tileclock_host.referee.textfile import other_kind, read_lines
 
 HELP = "check and score Speed Scrabble or Word-Sport crosswords (docs/referee.md)"
 
@@ -47,7 +47,11 @@ def run(args):
         words = wordlist.load(args.words)
         failed = False
         for path in args.grids:
-            result = grids.check(path, read_lines(path), words)
+            lines = read_lines(path)
+            hint = other_kind(lines, "grid")
+            if hint:
+                raise InputError(path, 0, "not a crossword: " + hint)
+            result = grids.check(path, lines, words)
             lines, problems = report(path, result, args.game)
             print("\n".join(lines))
             failed = failed or bool(problems)

@@ -31,6 +31,7 @@ PULL_FILES = ("settings.txt",)
 PULL_FOLDERS = ("journal", "journal.new", "games")
 BATCH = 40              # files per mpremote run (one connection each)
 MARK = "TCPULL "
+PROBE_SECONDS = 15      # a board answers a one-line exec in a second or two; a silent port fails in this
 
 # Runs on the device: lists what to pull with sizes and SHA-256, and the
 # board's unique id. Small enough for the raw REPL; MicroPython and CPython.
@@ -110,6 +111,13 @@ def _mpremote_command():
         return [found]
 
 
+def port_problem(port):
+    """Why `port` can't be a board, when that shows without opening it; else None."""
+    if port != "auto" and ("/" in port or "\\" in port) and not os.path.exists(port):
+        return "no such port: is the board plugged in? (`mpremote connect list` lists the ports)"
+    return None
+
+
 def mpremote(port, args, timeout, resume=True):
     """Run one mpremote command line against `port`; its standard output, or UserError."""
     cmd = _mpremote_command() + ["connect", port] + (["resume"] if resume else []) + list(args)
@@ -120,13 +128,16 @@ def mpremote(port, args, timeout, resume=True):
                         "another program such as a serial terminal?)" % (port, timeout))
     if result.returncode:
         lines = (result.stderr.strip() or result.stdout.strip() or "no message").splitlines()
-        raise UserError("%s: mpremote failed: %s" % (port, lines[-1]))
+        raise UserError("%s: mpremote failed: %s" % (port, port_problem(port) or lines[-1]))
     return result.stdout
 
 
 def list_device(port, root, timeout):
     """The device's answer: {"device": id or None, "platform", "files": [[path, size, sha256]]}."""
     code = _LIST % {"root": root, "files": PULL_FILES, "folders": PULL_FOLDERS, "mark": MARK}
+    # First a word with the board, so a port with no board behind it fails
+    # fast; the listing itself may take a while (it hashes every file).
+    mpremote(port, ["exec", "print(1)"], min(timeout, PROBE_SECONDS))
     out = mpremote(port, ["exec", code], timeout)
     for line in out.splitlines():
         if line.startswith(MARK):

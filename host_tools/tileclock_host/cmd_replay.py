@@ -1,9 +1,9 @@
 # Replay an action script through the engine and print the score sheet.
 import json
-import sys
 
 from tileclock.engine.script import ScriptError, load
 from tileclock_host.cli import UserError
+from tileclock_host.referee import InputError, textfile
 
 HELP = "run an action script through the engine and print the score sheet as JSON"
 
@@ -14,15 +14,12 @@ def add_arguments(parser):
 
 
 def read_lines(path):
-    if path == "-":
-        return sys.stdin.read().splitlines()
     try:
-        with open(path, encoding="utf-8") as f:
-            return f.read().splitlines()
-    except OSError as e:
-        raise UserError("%s: %s" % (path, e.strerror or e))
-    except UnicodeDecodeError:
-        raise UserError("%s: not a text file" % path)
+        return textfile.read_lines(path)
+    except InputError as e:
+        if e.line:
+            raise UserError("%s: line %d: %s" % (e.path, e.line, e.problem))
+        raise UserError("%s: %s" % (e.path, e.problem))
 
 
 def run(args):
@@ -30,7 +27,11 @@ def run(args):
     try:
         game = load(lines)
     except ScriptError as e:
-        raise UserError("%s: %s" % (args.script, e))
+        hint = textfile.other_kind(lines, "script")
+        message = e.message + ("; " + hint if hint else "")
+        if e.lineno:
+            raise UserError("%s: line %d: %s" % (args.script, e.lineno, message))
+        raise UserError("%s: %s" % (args.script, message))
     if args.lines:
         from tileclock.engine.script import dump
         print("\n".join(dump(game)))

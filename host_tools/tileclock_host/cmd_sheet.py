@@ -2,7 +2,7 @@
 import os
 
 from tileclock.engine.script import GAME_KINDS
-from tileclock_host.cli import UserError
+from tileclock_host.cli import UserError, say_replaced, write_output
 from tileclock_host.scores import layout
 from tileclock_host.scores.evening import load_files, warn_stderr
 
@@ -35,15 +35,13 @@ def _format(args):
     return "pdf"
 
 
-def write(pages, path, fmt, title):
+def write(pages, path, fmt, title, inputs=()):
     if fmt == "pdf":
         from tileclock_host.scores import pdf as renderer
     else:
         from tileclock_host.scores import html as renderer
-    try:
-        renderer.render(pages, path, title)
-    except OSError as e:
-        raise UserError("%s: %s" % (path, e.strerror or e))
+    if write_output(path, lambda tmp: renderer.render(pages, tmp, title), inputs):
+        say_replaced(path)
 
 
 def run(args):
@@ -78,6 +76,6 @@ def run(args):
             if len(evening.sheets) > 1:
                 where += ", match %d of %d" % (m, len(evening.sheets))
             pages.extend(layout.sheet_pages(sheet, where))
-        write(pages, out, fmt, "%s score sheet: %s" % (evening.kind, evening.where))
+        write(pages, out, fmt, "%s score sheet: %s" % (evening.kind, evening.where), [args.file])
         print(out)
     return 0

@@ -1,5 +1,5 @@
 # Print-and-play Spell Sport: the 338 tiles (both faces, duplex) and the board.
-from tileclock_host.cli import UserError
+from tileclock_host.cli import say_replaced, write_output
 from tileclock_host.referee import printplay
 
 HELP = "write the Spell Sport tiles and board as a print-and-play PDF"
@@ -11,10 +11,10 @@ def add_arguments(parser):
 
 
 def run(args):
-    try:
-        layout = printplay.render(args.paper, args.output)
-    except OSError as e:
-        raise UserError("%s: %s" % (args.output, e.strerror or e))
+    made = []
+    if write_output(args.output, lambda tmp: made.append(printplay.render(args.paper, tmp))):
+        say_replaced(args.output)
+    layout = made[0]
     print("%s: 3 pages (%s): down faces, across faces (print these two double-sided, flip on the long edge), "
           "board; squares of %.1f mm" % (args.output, args.paper, layout.square))
     return 0

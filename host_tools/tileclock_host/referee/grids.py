@@ -25,6 +25,7 @@ LONG_WORD = 7
 LONG_WORD_BONUS = 10  # Speed Scrabble: +10 a word of seven or more letters
 WORDSPORT_BONUS = 5  # Word-Sport: 5 a seven-letter word, 5 for one grid
 MAX_UNKNOWN_BLANKS = 3  # 26**3 tries at most
+MAX_SIDE = 400  # columns or rows: no tile set makes a bigger crossword (Word-Sport's double set has 200)
 UNKNOWN = "?"
 
 
@@ -89,6 +90,9 @@ def parse(path, lines):
     while rows and not rows[0][1].strip():
         rows.pop(0)
     for y, (number, line) in enumerate(rows):
+        if len(line) > MAX_SIDE or y >= MAX_SIDE:
+            raise InputError(path, number, "a crossword wider or taller than %d cells: not one player's tiles"
+                             % MAX_SIDE)
         for x, ch in enumerate(line):
             if ch in ". ":
                 continue

@@ -16,6 +16,8 @@ from tileclock_host.referee.spellboard import (
     ACROSS, DOWN, SIZE, Placement, Rejected, SpellGame, cell_name, parse_cell, span_name,
 )
 
+SET_TILES = 338  # no rack, draw or play holds more tiles than the whole set
+
 PLAYER_NAMES = {"across": ACROSS, "a": ACROSS, "down": DOWN, "d": DOWN}
 
 
@@ -24,6 +26,13 @@ def parse_player(word):
     if player is None:
         raise ValueError("'%s' is not a player: across or down" % word)
     return player
+
+
+def parse_pairs(rest):
+    tiles = rest.split()
+    if len(tiles) > SET_TILES:
+        raise ValueError("%d tiles: the whole set has %d" % (len(tiles), SET_TILES))
+    return [parse_pair(t) for t in tiles]
 
 
 def parse_pair(text):
@@ -56,7 +65,10 @@ def parse_play(rest):
             claimed = int(claim.strip())
         except ValueError:
             raise ValueError("'= %s' is not a score: a whole number" % claim.strip())
-    placements = [parse_placement(part) for part in rest.split(",") if part.strip()]
+    parts = [part for part in rest.split(",") if part.strip()]
+    if len(parts) > SET_TILES:
+        raise ValueError("%d tiles: the whole set has %d" % (len(parts), SET_TILES))
+    placements = [parse_placement(part) for part in parts]
     if not placements:
         raise ValueError("a play lists at least one tile")
     return placements, claimed
@@ -116,9 +128,9 @@ def replay(path, lines, words, report=print, strict=False):
             player = parse_player(parts[1])
             rest = parts[2] if len(parts) > 2 else ""
             if verb == "rack":
-                game.deal(player, [parse_pair(t) for t in rest.split()])
+                game.deal(player, parse_pairs(rest))
             elif verb == "draw":
-                game.draw(player, [parse_pair(t) for t in rest.split()])
+                game.draw(player, parse_pairs(rest))
                 report("   %s takes %s" % (player.capitalize(), " ".join(t.upper() for t in rest.split())))
             elif verb == "pass":
                 if rest:

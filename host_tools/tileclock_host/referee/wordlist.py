@@ -8,6 +8,7 @@
 import os
 
 from tileclock_host.referee import InputError
+from tileclock_host.referee.textfile import bad_line, decode
 
 # The default: the lower-case entries of web2 (Webster's Second International,
 # 1934, public domain; capitalised entries are proper nouns) from the
@@ -72,17 +73,21 @@ def read_word_file(path):
     try:
         with open(path, "rb") as f:
             data = f.read()
+    except IsADirectoryError:
+        raise InputError(path, 0, "can't read the word list: it is a folder, not a file")
     except OSError as e:
         raise InputError(path, 0, "can't read the word list: %s" % (e.strerror or e))
     try:
-        text = data.decode("utf-8")
+        text = decode(data)
     except UnicodeDecodeError as e:
-        raise InputError(path, data[:e.start].count(b"\n") + 1, "not UTF-8 text")
+        raise InputError(path, bad_line(data, e), "not UTF-8 text")
     entries = []
     for line in text.splitlines():
         line = line.split("#", 1)[0].strip()
         if line:
             entries.append(line)
+    if not entries:
+        raise InputError(path, 0, "no words in the word list (one word a line)")
     return entries
 
 

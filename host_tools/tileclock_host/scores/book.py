@@ -81,6 +81,11 @@ class Book:
         version = self.db.execute("PRAGMA user_version").fetchone()[0]
         if version > SCHEMA_VERSION:
             raise sqlite3.DatabaseError("made by a newer tileclock (schema %d)" % version)
+        tables = [r[0] for r in self.db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+        if tables and "evenings" not in tables:  # another program's database: leave it as it is
+            self.db.close()
+            raise sqlite3.DatabaseError("an SQLite file of another program, with tables %s"
+                                        % ", ".join(tables[:5]))
         self.db.executescript(_SCHEMA)
         self.db.execute("PRAGMA user_version = %d" % SCHEMA_VERSION)
         self.db.commit()

@@ -28,6 +28,7 @@ import os
 from tileclock.engine.game import Refused
 from tileclock.engine.script import GAME_KINDS, ScriptError, dump, load
 from tileclock_host.cli import UserError
+from tileclock_host.referee import textfile
 
 
 class Evening:
@@ -131,6 +132,8 @@ def _match_sheets(lines, game):
 def journal_evening(folder, kind, lines, problems, device=None):
     """The evening of one journal folder (read_journal's answer), or None if it is empty."""
     if kind is None:
+        if problems:  # a journal with no game left in it: say so, don't drop it unseen
+            warn_stderr("%s: no game could be read: %s" % (folder, "; ".join(problems)))
         return None
     # The label names the folder on the device: "journal" or "games/0012".
     folder = os.path.abspath(folder)
@@ -166,9 +169,10 @@ def load_file(path):
             return evenings
     data = read_bytes(path)
     try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError:
+        text = textfile.decode(data)
+    except UnicodeDecodeError as e:
         text = None
+        bad = textfile.bad_line(data, e)
     if text is not None:
         first = _first_content(text)
         if first.startswith("{"):
@@ -179,7 +183,13 @@ def load_file(path):
     if evenings is None:
         if not data.strip():
             _fail(path, 0, "empty file: no evening in it")
-        _fail(path, 1, "not an action script (it must begin 'game KIND'), a journal or a sheet in JSON")
+        if text is None:
+            if _first_content(data.decode("latin-1")).split()[:1] == ["game"]:
+                _fail(path, bad, "not UTF-8 text (save the script as UTF-8)")
+            _fail(path, 1, "not a text file: not an action script, a journal or a sheet in JSON")
+        hint = textfile.other_kind(text.splitlines(), "script")
+        _fail(path, 1, "not an action script (it must begin 'game KIND'), a journal or a sheet in JSON"
+              + ("; " + hint if hint else ""))
     return evenings
 
 

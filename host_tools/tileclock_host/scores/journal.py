@@ -64,9 +64,17 @@ def read(path):
         raise UserError("%s: reading a journal needs tileclock.store.journal (firmware/), "
                         "which is missing" % path)
     try:
-        return read_journal(path)
+        kind, lines, problems = read_journal(path)
     except OSError as e:
-        raise UserError("%s: %s" % (path, e.strerror or e))
+        raise UserError("%s: %s" % (e.filename or path, e.strerror or e))
+    # The reader speaks as the device, which moves a bad file aside; here
+    # nothing is moved or changed.
+    problems = [p.replace(", moved aside", ": not read") for p in problems]
+    aside = sorted(n for n in os.listdir(path) if ".bad-" in n)
+    if aside:
+        problems.append("%d file(s) the device set aside as damaged, not read: %s"
+                        % (len(aside), ", ".join(aside[:5]) + (", ..." if len(aside) > 5 else "")))
+    return kind, lines, problems
 
 
 def evenings_in(path):
