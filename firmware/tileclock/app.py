@@ -207,11 +207,13 @@ class App:
 
     def free_name(self, seat):
         """The name `seat` has in the settings, or another if a player of the
-        game has it already."""
-        names = self.game.names
+        game has it already: seated, or one who played and left (a person
+        who joins is a new player, never heir to a leaver's points)."""
+        game = self.game
+        played = getattr(game, "players", ())
         name = self.name_for(seat)
         n = seat
-        while name in names:
+        while name in game.names or name in played:
             name = default_name(n)
             n += 8
         return name
@@ -228,9 +230,10 @@ class App:
         return default_name(seat)
 
     def set_name(self, now, seat, name):
-        """Name seat `seat` (None or "": P<seat> again), kept in the settings
-        across power-off; a game between rounds seats the new name at once.
-        Returns None, or the reason the name can't be."""
+        """Name seat `seat` (None or "": P<seat> again) for the next new game,
+        kept in the settings across power-off (the home menu's Names). The
+        game in progress keeps its names: App.rename changes those. Returns
+        None, or the reason the name can't be."""
         if name:
             try:
                 check_name(name)
@@ -240,36 +243,39 @@ class App:
         for other in range(1, MAX_SEATS + 1):
             if other != seat and self.name_for(other) == shown:
                 return "%s is seat %d's name" % (shown, other)
+        self._keep_name(seat, shown)
+        return None
+
+    def rename(self, now, seat, name):
+        """The game's player at `seat` is called `name` (None or "": P<seat>)
+        from now on, points and all: the engine's `rename` (between rounds;
+        a game menu's Names). The settings keep the name for new games.
+        True if done; a refusal is shown and sounded."""
+        game = self.game
+        shown = name or default_name(seat)
+        old = game.names[seat - 1] if seat <= len(game.names) else None
+        if old != shown:
+            if not self.act(now, "rename", (seat, shown), route=False):
+                return False
+            self.note(now, "%s is now %s" % (old, shown))
+        self._keep_name(seat, shown)
+        return True
+
+    def _keep_name(self, seat, shown):
+        # settings "names": "" for P<seat>; another seat that had the name
+        # gives it up (it is P<seat> again), so no two seats share one
         names = list(self.settings.get("names") or ())
         while len(names) < seat:
             names.append("")
+        for i in range(len(names)):
+            if names[i] == shown:
+                names[i] = ""
         names[seat - 1] = "" if shown == default_name(seat) else shown
         while names and not names[-1]:
             names.pop()
-        self.settings["names"] = names
-        self.save_settings()
-        self._rename(now, seat, shown)
-        return None
-
-    def _rename(self, now, seat, name):
-        # The player at `seat` in the game takes the new name, if the rules
-        # let seats change now (Word-Sport and Speed Scrabble between rounds,
-        # Spell Sport before its first game); else it waits for a new game.
-        game = self.game
-        if game is None or seat > len(game.names):
-            return
-        old = game.names[seat - 1]
-        if old is None or old == name:
-            return
-        if hasattr(game, "do_unseat"):
-            if self.act(now, "unseat", (seat,), route=False, quiet=True):
-                if self.act(now, "seat", (seat, name), route=False):
-                    return
-                self.act(now, "seat", (seat, old), route=False, quiet=True)
-                return
-        elif self.act(now, "seat", (seat, name), route=False, quiet=True):
-            return
-        self.note(now, "%s from the next game" % name)
+        if names != (self.settings.get("names") or []):
+            self.settings["names"] = names
+            self.save_settings()
 
     def players_for(self, kind):
         if kind == "spellsport":
@@ -312,6 +318,8 @@ class App:
         except Refused as e:
             self.refuse(now, e.reason)
             return False
+        if last[1] == "rename":
+            self._keep_name(last[2][0], game.names[last[2][0] - 1])
         self._store(now, "undo")
         self.cue = cues.NONE
         self.note(now, "undone: " + last[1])

@@ -26,12 +26,13 @@ def forget(names):
 
 
 # Needed before a game screen is up, not while it is (App.route unloads
-# them): the home menu, the score sheet (a game menu loads it again), the
-# settings file, journal recovery and the action-script reader (boot and
-# new_game only).
+# them): the home menu, the score sheet and the players' names (a game menu
+# loads them again: names between rounds only), the settings file, journal
+# recovery and the action-script reader (boot and new_game only).
 NOT_IN_GAME = (
     "tileclock.ui.home",
     "tileclock.ui.sheet",
+    "tileclock.ui.names",
     "tileclock.store.settings",
     "tileclock.store.recover",
     "tileclock.engine.script",

@@ -17,6 +17,7 @@ if _HOST not in sys.path:
 from tileclock.app import App  # noqa: E402
 from tileclock.engine import cues  # noqa: E402
 from tileclock.store.journal import Journal  # noqa: E402
+from tileclock.ui.names import CHARS  # noqa: E402
 from tileclock_host.simboard import SimBoard  # noqa: E402
 
 
@@ -250,29 +251,157 @@ def test_a_name_another_seat_has_is_refused_and_p_seat_restores_the_default():
     dev.close()
 
 
-def test_word_sport_between_rounds_renames_a_player_and_a_joiner_takes_their_name():
-    dev = Device(settings={"game": "wordsport", "players": 2, "names": ["", "", "CY"]})
-    dev.run(200)
-    dev.press(2)                        # Start: P1, P2
+def _type_name(dev, name):
+    """In the name editor: `name` in the cells, the cursor on SAVE, saved."""
+    edit = dev.app.manager.screen
+    assert dev.screen() == "NameEdit"
+    for i in range(len(edit.cells)):
+        edit.cells[i] = CHARS.find(name[i]) if i < len(name) else 0
+    edit.stop = len(edit.cells)         # SAVE
+    dev.press(2)
+
+
+def _half_set_round_p2_wins(dev):
+    """P1 and P2 on a half set: 18 alternate gos, P2 wins, P1 finishes 3 s
+    later, both under two minutes: P2 10 + 5 = 15, P1 5 + 5 = 10."""
+    dev.press(1)                        # GO
+    for i in range(18):
+        dev.run(1600)
+        dev.press(1 + i % 2)
+    dev.run(1600)
+    dev.press(2)                        # the win
+    dev.run(3000)
+    dev.press(1)                        # the second and last finish
+    dev.press(2)                        # ALL OUT: the entries
+    assert dev.screen() == "WsEntry"
+    dev.press(3)                        # back round to CLOSE ROUND
+    dev.press(2)
     assert dev.screen() == "WsReady"
-    dev.long(2)                         # the menu
-    dev.press(1)                        # Players
-    dev.press(2)                        # one more joins: seat 3 takes CY
-    assert dev.app.game.names[:3] == ["P1", "P2", "CY"]
+    assert dev.app.game.totals == {"P1": 10, "P2": 15}
+
+
+def test_names_in_the_word_sport_menu_rename_the_player_and_the_points_follow():
+    dev = Device(settings={"game": "wordsport", "players": 2, "tiles": "half", "names": ["", "", "CY"]})
+    dev.run(100)
+    dev.press(2)                        # Start: P1, P2
+    _half_set_round_p2_wins(dev)
+    dev.long(2)                         # the menu between rounds
     dev.press(1)                        # Names
     dev.press(2)
+    assert dev.screen() == "Names" and dev.app.manager.screen.note() == "pts follow"
+    dev.press(1)                        # seat 1: P1
+    dev.press(2)
+    _type_name(dev, "ANN")
     assert dev.screen() == "Names"
+    assert "P1 is now ANN" in dev.app.manager.banner_text()
+    game = dev.app.game
+    assert game.names[:2] == ["ANN", "P2"] and game.history[-1][1:] == ("rename", (1, "ANN"))
+    sheet = game.sheet()
+    assert sheet["totals"] == {"ANN": 10, "P2": 15} and sheet["players"] == ["ANN", "P2"]
+    assert sheet["rounds"][0]["rows"][0]["name"] == "ANN"
+    assert dev.app.settings["names"] == ["ANN", "", "CY"]     # for the next new game too
+    dev.long(1)                         # back to the game's menu
+    assert dev.screen() == "WsMenu"
+    again = Device(dev.fs_root)         # power off and on: the journal has the rename
+    assert again.app.game.totals == {"ANN": 10, "P2": 15}
+    assert again.app.name_for(1) == "ANN"
+    dev.close()
+
+
+def test_join_and_leave_seat_a_new_player_and_a_name_that_played_is_no_rename():
+    dev = Device(settings={"game": "wordsport", "players": 2, "tiles": "half", "names": ["", "", "CY"]})
+    dev.run(100)
+    dev.press(2)                        # Start: P1, P2
+    _half_set_round_p2_wins(dev)
+    dev.long(2)
+    dev.press(1)
+    dev.press(1)                        # Join/leave
+    dev.press(2)                        # a new person at seat 3: CY, the seat's name
+    game = dev.app.game
+    assert game.names[:3] == ["P1", "P2", "CY"]
+    assert "new player CY" in dev.app.manager.banner_text()
+    dev.app.act(dev.app.now(), "unseat", (2,))      # P2 leaves with 15 points
+    dev.long(2)
+    dev.press(1)
+    dev.press(1)                        # Join/leave
+    dev.press(2)                        # seat 2 again: a new person, not P2's heir
+    assert game.names[:3] == ["P1", "P10", "CY"]
+    assert game.totals == {"P1": 10, "P2": 15}
+    dev.press(3)                        # Names
+    dev.press(2)
+    dev.press(1)                        # seat 1
+    dev.press(2)
+    _type_name(dev, "P2")               # P2's points are P2's: no merge
+    assert dev.screen() == "NameEdit"
+    assert "P2 has played" in dev.app.manager.banner_text()
+    assert game.names[0] == "P1" and game.totals == {"P1": 10, "P2": 15}
+    dev.long(1)                         # the list, the cursor on seat 1
+    dev.press(1)
+    dev.press(1)
+    dev.press(1)                        # seat 4: nobody
+    dev.press(2)
+    assert dev.screen() == "Names" and "seat 4 is empty" in dev.app.manager.banner_text()
+    dev.close()
+
+
+def test_a_rename_is_undone_with_a_long_press_and_the_settings_follow():
+    dev = Device(settings={"game": "wordsport", "players": 2})
+    dev.run(100)
+    dev.press(2)                        # Start
+    dev.long(2)
+    dev.press(1)                        # Names
+    dev.press(2)
     dev.press(1)
     dev.press(1)                        # seat 2
     dev.press(2)
-    edit = dev.app.manager.screen
-    edit.cells[0] = 4                   # D
-    edit.cells[1] = 15                  # O
-    edit.stop = 10                      # SAVE
+    _type_name(dev, "BO")
+    assert dev.app.game.names[:2] == ["P1", "BO"] and dev.app.settings["names"] == ["", "BO"]
+    dev.long(1)                         # the menu
+    dev.long(1)                         # Back: the ready screen
+    assert dev.screen() == "WsReady"
+    dev.long(1)                         # undo
+    assert dev.app.game.names[:2] == ["P1", "P2"] and dev.app.settings["names"] == []
+    assert "undone: rename" in dev.app.manager.banner_text()
+    dev.close()
+
+
+def test_names_from_home_set_the_next_games_names_and_leave_the_game_alone():
+    dev = Device(settings={"game": "wordsport", "players": 2})
+    dev.run(100)
+    dev.press(2)                        # Start
+    dev.long(2)
+    for _ in range(5):                  # Names, Join/leave, Tiles, Countdown, Score sheet
+        dev.press(1)
+    dev.press(1)                        # Home
     dev.press(2)
-    assert dev.app.game.names[:3] == ["P1", "DO", "CY"]
-    dev.long(1)                         # back to the game's menu
-    assert dev.screen() == "WsMenu"
+    assert dev.screen() == "Home"
+    for _ in range(4):                  # New game, Game, Players, Names
+        dev.press(1)
+    dev.press(2)
+    assert dev.screen() == "Names" and dev.app.manager.screen.note() == "seat"
+    dev.press(1)
+    dev.press(2)
+    _type_name(dev, "ANN")
+    assert dev.app.settings["names"] == ["ANN"]
+    assert dev.app.game.names[:2] == ["P1", "P2"]
+    assert dev.app.game.history[-1][1] != "rename"
+    dev.close()
+
+
+def test_spell_sport_names_between_games_rename_a_side():
+    dev = Device(settings={"game": "spellsport"})
+    dev.run(100)
+    dev.press(2)                        # Start: P1 across, P2 down
+    assert dev.screen() == "SpReady"
+    dev.long(2)
+    dev.press(1)                        # Names
+    dev.press(2)
+    assert [item.label for item in dev.app.manager.screen.lines] == ["Back", "1  P1", "2  P2"]
+    dev.press(1)
+    dev.press(1)                        # seat 2
+    dev.press(2)
+    _type_name(dev, "DOWN")
+    assert dev.app.game.names == ["P1", "DOWN"]
     dev.close()
 
 

@@ -38,3 +38,37 @@ def test_a_game_screen_unloads_home_and_boot_modules_and_home_unloads_the_game_s
     assert dev.screen() == "WsReady"
     dev.press(1)                                            # GO on the screen loaded again
     assert dev.screen() == "WsPlay"
+
+
+def test_the_names_screens_leave_with_the_home_menu_and_come_back_between_rounds():
+    dev = Device(settings={"game": "wordsport", "players": 2})
+    dev.press(1)
+    dev.press(1)
+    dev.press(1)                                            # Names (home)
+    dev.press(2)
+    assert dev.screen() == "Names" and "tileclock.ui.names" in sys.modules
+    dev.long(1)                                             # home, on Start
+    dev.press(2)
+    assert dev.screen() == "WsReady"
+    assert "tileclock.ui.names" not in sys.modules          # not while a game screen is up
+    dev.long(2)
+    dev.press(1)                                            # Names: loaded again
+    dev.press(2)
+    assert dev.screen() == "Names" and "tileclock.ui.names" in sys.modules
+    dev.press(1)
+    dev.press(2)                                            # seat 1's editor
+    edit = dev.app.manager.screen
+    edit.cells[1] = 0                                       # P1 -> P
+    edit.stop = len(edit.cells)                             # SAVE
+    dev.press(2)
+    assert dev.screen() == "Names" and dev.app.game.names[0] == "P"
+    dev.long(1)                                             # the game's menu
+    dev.long(1)                                             # Back: the ready screen
+    assert dev.screen() == "WsReady"
+    assert "tileclock.ui.names" not in sys.modules
+    dev.long(2)
+    dev.press(1)
+    dev.press(2)                                            # and once more
+    assert dev.screen() == "Names"
+    assert dev.app.manager.screen.lines[1].label == "1  P"
+    dev.close()

@@ -416,6 +416,58 @@ def test_seating_refusals():
     assert g.names[2] == "Ivy"
 
 
+def test_a_rename_between_rounds_takes_the_points_along():
+    g = seated(2, ("target", 250))
+    now = play_round(g, 0, 1, (120, 100))         # Ann 120 + 10 out = 130, Bob 100
+    g.do(now, "rename", (1, "Anne"))
+    assert g.names[:2] == ["Anne", "Bob"] and g.seat_total(1) == 130
+    sheet = g.sheet()
+    assert sheet["players"] == ["Anne", "Bob"]
+    assert sheet["totals"] == {"Anne": 130, "Bob": 100}
+    assert sheet["rounds"][0]["first_out"] == "Anne"
+    assert [(r["name"], r["total"]) for r in sheet["rounds"][0]["rows"]] == [("Anne", 130), ("Bob", 100)]
+    now = play_round(g, now, 2, (119, 140))       # Anne 249, Bob 140 + 10 out + 100 = 250
+    assert g.winner == "Bob" and g.phase == MATCH_OVER
+    g.do(now, "rename", (2, "Rob"))               # the winner's name too, once the match is won
+    sheet = g.sheet()
+    assert sheet["winner"] == "Rob" and sheet["standings"] == [["Rob", 250], ["Anne", 249]]
+    assert sheet["rounds"][1]["first_out"] == "Rob" and sheet["rounds"][0]["first_out"] == "Anne"
+    assert sheet["rounds"][0]["rows"][1]["name"] == "Rob"
+    assert _scenario_of(g) == sheet                # the journal's lines give it back
+    assert g.undo()[1] == "rename"
+    assert g.winner == "Bob" and g.sheet()["totals"] == {"Anne": 249, "Bob": 250}
+    assert g.sheet()["rounds"][0]["rows"][1]["name"] == "Bob"
+
+
+def test_a_rename_never_merges_two_players_and_waits_for_the_round():
+    g = seated(3)
+    g.do(0, "start")
+    go = 3000
+    for i in range(13):                           # 79 tiles: 13 Take Twos, then out
+        g.do(go + 2000 * (i + 1), "take", (1,))
+    assert "between rounds" in refused(g, go + 30000, "rename", 1, "Amy")
+    g.do(go + 30000, "take", (1,))
+    assert "between rounds" in refused(g, go + 30000, "rename", 1, "Amy")
+    for seat in (1, 2, 3):
+        g.do(go + 40000, "score", (seat, 10 * seat, 0, 0))
+    g.do(go + 50000, "close")                     # Ann 20, Bob 20, Cy 30
+    g.do(go + 60000, "unseat", (3,))              # Cy leaves with 30
+    assert refused(g, go + 60000, "rename", 1, "Bob") == "Bob is at seat 2"
+    assert "Cy has played" in refused(g, go + 60000, "rename", 1, "Cy")
+    assert refused(g, go + 60000, "rename", 3, "Di") == "seat 3 is empty"
+    assert "already" in refused(g, go + 60000, "rename", 1, "Ann")
+    refused(g, go + 60000, "rename", 1, "no way")
+    refused(g, go + 60000, "rename", 0, "Di")
+    g.do(go + 60000, "seat", (3, "Di"))           # a new person: a new player
+    g.do(go + 60000, "rename", (3, "Dee"))        # no points yet: nothing moves
+    assert g.totals == {"Ann": 20, "Bob": 20, "Cy": 30}
+
+
+def _scenario_of(g):
+    from tileclock.engine.script import dump, load
+    return load(dump(g)).sheet()
+
+
 def test_one_player_cannot_start():
     g = seated(1)
     assert "at least 2" in refused(g, 0, "start")

@@ -150,6 +150,37 @@ def test_endgame_without_path_does_not_double():
     assert r["plays"][0]["circuit"] is True
 
 
+def test_a_rename_between_games_keeps_the_rubber():
+    g = new_rubber()
+    assert "game is running" in refused(g, "rename", 1, "Amy")
+    g.do(1, "play", (1, 4, 0, 4, 5, "joined", "circuit"))     # 4x5x2 = 40
+    g.do(2, "path", (1,))                                     # Ann doubles: 80
+    g.do(3, "rename", (1, "Amy"))
+    s = g.sheet()
+    assert s["players"] == ["Amy", "Bob"]
+    assert s["totals"] == {"Amy": 80, "Bob": 0} and s["rubber_winner"] == "Amy"
+    r = s["rounds"][0]
+    assert r["path_by"] == "Amy" and r["plays"][0]["name"] == "Amy"
+    assert (r["rows"][0]["name"], r["rows"][0]["total"]) == ("Amy", 80)
+    assert "already plays across" in refused(g, "rename", 2, "Amy")
+    assert "already" in refused(g, "rename", 1, "Amy")
+    assert "two players" in refused(g, "rename", 3, "Cy")
+    refused(g, "rename", 2, "two words")
+    g.do(4, "start")                                          # game 2, Amy to play
+    assert g.turn == 1 and g.names == ["Amy", "Bob"]
+    g.undo()
+    assert g.undo()[1] == "rename"
+    assert g.sheet()["totals"] == {"Ann": 80, "Bob": 0}
+
+
+def test_a_rename_before_the_first_game_needs_a_player_there():
+    g = SpellSport()
+    assert "nobody plays across" in refused(g, "rename", 1, "Amy")
+    g.do(0, "seat", (1, "Ann"))
+    g.do(0, "rename", (1, "Amy"))
+    assert g.names == ["Amy", None] and g.phase == SETUP
+
+
 def test_ties_have_no_winner_and_stand_by_name():
     g = SpellSport()
     g.do(0, "seat", (1, "Zoe"))

@@ -557,6 +557,73 @@ def test_an_evening_with_players_joining_and_leaving():
     assert [r["seat"] for r in sheet["rounds"][1]["rows"]] == [1, 2, 3, 5]
 
 
+def test_a_rename_between_rounds_takes_the_points_along():
+    g = seated(3)
+    # Round 1: Ann wins at 1:50 (10 + 5 two minutes), Bob at 2:00.000 (5 + 5),
+    # Cat 3 unused (3rd, 3).
+    up = play_round(g, 0, 110000, (1, (2, 10000)))
+    g.do(up, "unused", (3, 3))
+    g.do(up, "close")
+    g.do(up, "rename", (1, "Amy"))       # "Ann" was a typo: the same player
+    assert g.names[:3] == ["Amy", "Bob", "Cat"]
+    sheet = g.sheet()
+    assert sheet["players"] == ["Amy", "Bob", "Cat"]
+    assert sheet["totals"] == {"Amy": 15, "Bob": 10, "Cat": 3}
+    assert row(sheet["rounds"][0], "Amy")["total"] == 15 and row(sheet["rounds"][0], "Amy")["seat"] == 1
+    assert sheet["rounds"][0]["winner"] == "Amy"
+    assert sheet["fastest_win"] == {"name": "Amy", "ms": 110000, "round": 1}
+    # Round 2 (a 2:30 win, no bonus): Bob 10, Amy +30 s 5, Cat 4 unused 3.
+    up = play_round(g, ticks_add(up, 1000), 150000, (2, (1, 30000)))
+    g.do(up, "unused", (3, 4))
+    g.do(up, "close")
+    sheet = g.sheet()
+    assert sheet["totals"] == {"Amy": 20, "Bob": 20, "Cat": 6}
+    assert sheet["standings"] == [["Amy", 20], ["Bob", 20], ["Cat", 6]]
+    assert [r["name"] for r in sheet["rounds"][1]["rows"]] == ["Amy", "Bob", "Cat"]
+    assert "Ann" not in sheet["totals"] and "Ann" not in sheet["players"]
+    # The journal's lines give the same evening back.
+    assert load(dump(g)).sheet() == sheet
+
+
+def test_a_rename_never_merges_two_players_and_waits_for_the_round():
+    g = seated(3)
+    up = play_round(g, 0, 110000, (1, (2, 10000)))
+    g.do(up, "unused", (3, 3))
+    g.do(up, "close")
+    g.do(up, "unseat", (3,))             # Cat leaves with her 3 points
+    assert unchanged(g, up, "rename", (1, "Bob")) == "Bob is at seat 2"
+    assert "Cat has played" in unchanged(g, up, "rename", (1, "Cat"))
+    assert unchanged(g, up, "rename", (3, "Dan")) == "nobody at seat 3"
+    assert unchanged(g, up, "rename", (1, "Ann")) == "seat 1 is Ann already"
+    unchanged(g, up, "rename", (1, "two words"))
+    unchanged(g, up, "rename", (1, "42"))        # would read back as a number
+    unchanged(g, up, "rename", (9, "Dan"))
+    unchanged(g, up, "rename", (1,))
+    # A new person at the empty seat is a new player; renaming them (no
+    # points yet) changes no total.
+    g.do(up, "seat", (3, "Dan"))
+    g.do(up, "rename", (3, "Dee"))
+    assert g.sheet()["totals"] == {"Ann": 15, "Bob": 10, "Cat": 3}
+    g.do(ticks_add(up, 1000), "start")
+    assert "round is running" in unchanged(g, ticks_add(up, 2000), "rename", (1, "Amy"))
+
+
+def test_undo_of_a_rename_gives_the_old_name_its_points_back():
+    g = seated(2, "half")
+    up = play_round(g, 0, 100000, (2, (1, 5000)))
+    g.do(up, "close")          # Bob 1st at 1:40: 10 + 5; Ann 2nd at 1:45: 5 + 5
+    before = snapshot(g, up)
+    g.do(up, "rename", (2, "Rob"))
+    assert g.sheet()["fastest_win"] == {"name": "Rob", "ms": 100000, "round": 1}
+    assert g.sheet()["totals"] == {"Ann": 10, "Rob": 15}
+    fresh = WordSport()
+    fresh.replay(g.history)
+    assert snapshot(fresh, up) == snapshot(g, up)
+    assert g.undo()[1] == "rename"
+    assert snapshot(g, up) == before
+    assert g.sheet()["totals"] == {"Ann": 10, "Bob": 15}
+
+
 def test_standings_ties_by_name_and_fastest_keeps_the_earlier_round():
     g = seated(2, "half")
     up = play_round(g, 0, 100000, (2, (1, 5000)))

@@ -29,6 +29,10 @@ def check_name(name):
     for ch in name:
         if ch in " \t\r\n#=,":
             raise Refused("name has a space or one of # = ,")
+    # The journal writes `seat 1 42` and reads 42 back as a number (see
+    # engine/script.py): a name of digits would lose the evening at a reboot.
+    if name.isdigit() or (name[0] == "-" and name[1:].isdigit()):
+        raise Refused("a name can't be a number")
     return name
 
 

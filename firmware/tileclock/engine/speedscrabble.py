@@ -271,6 +271,43 @@ class SpeedScrabble(Game):
         self.names[seat - 1] = None
         self.last_cue = cues.NONE
 
+    def do_rename(self, now, seat, name):
+        """The player at `seat` is called `name` from now on, everywhere: the
+        players, the totals, the counted rounds, the winner. A name another
+        player of the match has (seated or not) is refused: that would merge
+        two players' points, not rename one."""
+        if self.phase != MATCH_OVER:
+            self._need_setup("renaming")
+        self._seat_number(seat)
+        check_name(name)
+        old = self.names[seat - 1]
+        if old is None:
+            raise Refused("seat %d is empty" % seat)
+        if name == old:
+            raise Refused("seat %d is %s already" % (seat, name))
+        if name in self.names:
+            raise Refused("%s is at seat %d" % (name, self.names.index(name) + 1))
+        if name in self.totals:
+            raise Refused("%s has played this match: choose another name" % name)
+        self.names[seat - 1] = name
+        if old in self.totals:
+            self.players[self.players.index(old)] = name
+            totals = {}
+            for player in self.players:
+                totals[player] = self.totals[old if player == name else player]
+            self.totals = totals
+            for record in self.rounds:
+                if record[2] == old:
+                    record[2] = name
+                rows = record[5]
+                for i in range(len(rows)):
+                    if rows[i][_NAME] == old:
+                        record[5] = rows[:i] + ((name,) + rows[i][1:],) + rows[i + 1:]
+                        break
+            if self.winner == old:
+                self.winner = name
+        self.last_cue = cues.NONE
+
     def do_sets(self, now, count):
         self._need_setup("choosing sets")
         self.sets = check_int(count, 1, MAX_SETS, "sets")

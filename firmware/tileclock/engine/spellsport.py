@@ -110,6 +110,24 @@ class SpellSport(Game):
             raise Refused("%s already plays %s" % (name, SIDES[_other(seat)]))
         self.names[seat - 1] = name
 
+    def do_rename(self, now, seat, name):
+        """rename 1 NAME / rename 2 NAME: the player at that seat is called
+        NAME from now on, in the finished games too (the sheet names the
+        players by seat). Before the first game or between games."""
+        self._check_seat(seat)
+        check_name(name)
+        if self.phase == PLAY:
+            raise Refused("a game is running: rename between games")
+        old = self.names[seat - 1]
+        if old is None:
+            raise Refused("nobody plays %s yet: seat %d first" % (SIDES[seat], seat))
+        if name == old:
+            raise Refused("%s is %s already" % (SIDES[seat], name))
+        if self.names[_other(seat) - 1] == name:
+            raise Refused("%s already plays %s" % (name, SIDES[_other(seat)]))
+        self.names[seat - 1] = name
+        self.last_cue = cues.NONE
+
     def do_start(self, now):
         """A new game: a full bag, twelve tiles each, Across to play."""
         if self.phase == PLAY:

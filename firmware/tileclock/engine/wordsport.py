@@ -2,7 +2,7 @@
 # countdown for second and third place, then the score sheet.
 #
 # Everything is an action, so replaying the history rebuilds the evening:
-#   between rounds  seat N NAME, unseat N, tiles full|half|double,
+#   between rounds  seat N NAME, unseat N, rename N NAME, tiles full|half|double,
 #                   countdown MS, merge MS, start
 #   play            go N, stuck, out N (the win), pause, resume, void
 #   countdown       out N (2nd, 3rd ...), pause, resume, stop, void
@@ -245,6 +245,36 @@ class WordSport(Game):
         if self.names[seat - 1] is None:
             raise Refused("nobody at seat %d" % seat)
         self.names[seat - 1] = None
+        self.last_cue = cues.NONE
+
+    def do_rename(self, now, seat, name):
+        """The player at `seat` is called `name` from now on, everywhere: the
+        players, the totals, the closed rounds, the fastest win. A name
+        another player of the evening has (seated or not) is refused: that
+        would merge two players' points, not rename one."""
+        self._need_setup()
+        check_int(seat, 1, MAX_SEATS, "seat")
+        check_name(name)
+        old = self.names[seat - 1]
+        if old is None:
+            raise Refused("nobody at seat %d" % seat)
+        if name == old:
+            raise Refused("seat %d is %s already" % (seat, name))
+        if name in self.names:
+            raise Refused("%s is at seat %d" % (name, self.names.index(name) + 1))
+        if name in self.totals:
+            raise Refused("%s has played this evening: choose another name" % name)
+        self.names[seat - 1] = name
+        if old in self.totals:
+            # Closed rounds name their players by index into self.players.
+            self.players[self.players.index(old)] = name
+            totals = {}
+            for player in self.players:
+                totals[player] = self.totals[old if player == name else player]
+            self.totals = totals
+            fastest = self.fastest_win
+            if fastest is not None and fastest[0] == old:
+                self.fastest_win = (name, fastest[1], fastest[2])
         self.last_cue = cues.NONE
 
     def do_tiles(self, now, set_name):

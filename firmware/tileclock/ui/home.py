@@ -56,7 +56,7 @@ class Home(Menu):
 
     def _names(self, now, step):
         from tileclock.ui.names import Names
-        self.app.goto(Names, now, (Home, 0))
+        self.app.goto(Names, now, (Home, 0, False))   # the settings' names
 
     def _sheet(self, now, step):
         from tileclock.ui.sheet import Sheet

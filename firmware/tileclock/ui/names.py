@@ -1,7 +1,12 @@
 # Players' names, set with the seat buttons alone: a list of the seats and
-# their names, and an editor for one name. Reached from the home menu's
-# Names line and from a game's menu between rounds; the names are kept in the
-# settings (app.set_name) and seat the players of every new game.
+# their names, and an editor for one name. Two ways in, two meanings:
+#   the home menu's Names     the settings' names, which seat every new game
+#                             (app.set_name); the game in progress keeps its own
+#   a game's menu, between    rename the game's players (app.rename, the
+#   rounds: Names             engine's `rename`): the same players, their points
+#                             follow; the settings keep the names too
+# A new person at a seat is not a rename: the game menu's Join/leave (seat
+# and unseat) makes them a new player.
 #
 # The editor: a row of 10 letter cells (the engine's longest name).
 #   seat 1 / seat 3   next / previous cell (then SAVE, then P<seat>)
@@ -28,26 +33,34 @@ _DEFAULT = MAX_NAME + 1
 class Names(Menu):
     """The seats and their names; choosing one opens the editor. `arg` is
     (the screen class to go back to: the home menu or a game's menu, the
-    seat whose line has the cursor or 0)."""
+    seat whose line has the cursor or 0, True to rename the game's players
+    rather than set the settings' names)."""
     TITLE = "NAMES"
 
     def __init__(self, app, arg):
         super().__init__(app)
-        self.back_to, self.cursor = arg
+        self.back_to, self.cursor, self.rename = arg
 
     def note(self):
-        return "seat"
+        return "pts follow" if self.rename else "seat"
 
     def items(self, now):
         app = self.app
         lines = [Item("Back", None, self._back)]
-        for seat in range(1, app.seats + 1):
-            lines.append(Item("%d  %s" % (seat, app.name_for(seat)), None, self._edit(seat)))
+        seats = app.seats
+        if self.rename:
+            seats = min(seats, len(app.game.names))
+        for seat in range(1, seats + 1):
+            lines.append(Item("%d  %s" % (seat, _name(app, seat, self.rename)), None, self._edit(seat)))
         return lines
 
     def _edit(self, seat):
         def run(now, step):
-            self.app.goto(NameEdit, now, (seat, self.back_to))
+            app = self.app
+            if self.rename and app.game.names[seat - 1] is None:
+                app.refuse(now, "seat %d is empty: Join/leave" % seat)
+                return
+            app.goto(NameEdit, now, (seat, self.back_to, self.rename))
         return run
 
     def _back(self, now, step):
@@ -60,14 +73,22 @@ class Names(Menu):
             self.app.goto(self.back_to, now)
 
 
+def _name(app, seat, rename):
+    """The name the list shows: the game's player (or - for nobody) when
+    renaming, else the settings' name."""
+    if rename:
+        return app.game.names[seat - 1] or "-"
+    return app.name_for(seat)
+
+
 class NameEdit(Screen):
     OVERLAY = True      # the loop's cues don't close it
 
     def __init__(self, app, arg):
         super().__init__(app)
-        self.seat, self.back_to = arg
+        self.seat, self.back_to, self.rename = arg
         self.cells = bytearray(MAX_NAME)
-        name = app.name_for(self.seat)
+        name = _name(app, self.seat, self.rename)
         for i in range(min(len(name), MAX_NAME)):
             k = CHARS.find(name[i])
             self.cells[i] = k if k > 0 else 0
@@ -111,11 +132,15 @@ class NameEdit(Screen):
     def _choose(self, now):
         app = self.app
         name = self.name() if self.stop == _SAVE else None
-        reason = app.set_name(now, self.seat, name)
-        if reason:
-            app.refuse(now, reason)
-            return
-        app.goto(Names, now, (self.back_to, self.seat))
+        if self.rename:
+            if not app.rename(now, self.seat, name):
+                return          # refused: the reason is on show
+        else:
+            reason = app.set_name(now, self.seat, name)
+            if reason:
+                app.refuse(now, reason)
+                return
+        self.back(now)
 
     def long(self, now, seat):
         if (seat == 2 or seat == 4) and self.stop < MAX_NAME:
@@ -126,7 +151,7 @@ class NameEdit(Screen):
         self.back(now)
 
     def back(self, now):
-        self.app.goto(Names, now, (self.back_to, self.seat))
+        self.app.goto(Names, now, (self.back_to, self.seat, self.rename))
 
     def draw(self, fb, now):
         fb.fill(0)

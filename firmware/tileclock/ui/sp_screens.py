@@ -132,6 +132,8 @@ class SpMenu(Menu):
             other = sp.DOWN if g.turn == sp.ACROSS else sp.ACROSS
             lines.append(Item("Path: " + name_of(g, other)[:6], None, self._path(other)))
             lines.append(Item("End game", None, self._endgame))
+        else:
+            lines.append(Item("Names", None, self._names))
         lines.append(Item("Score sheet", None, self._sheet))
         lines.append(Item("Home", None, self._home))
         lines.append(choice(app, "Sound", "sound", ("on", "off")))
@@ -157,4 +159,8 @@ class SpMenu(Menu):
     def _sheet(self, now, step):
         from tileclock.ui.sheet import Sheet
         self.app.goto(Sheet, now)
+
+    def _names(self, now, step):
+        from tileclock.ui.names import Names
+        self.app.goto(Names, now, (SpMenu, 0, True))    # rename: points follow
 

@@ -213,8 +213,8 @@ class SsMenu(Menu):
         phase = g.phase_at(now)
         lines = [Item("Back", None, self._back)]
         if phase == ss.SETUP:
-            lines.append(Item("Players", lambda: str(len(g.seated())), self._players))
             lines.append(Item("Names", None, self._names))
+            lines.append(Item("Join/leave", lambda: str(len(g.seated())), self._players))
             lines.append(choice(app, "Variant", "variant", ss.VARIANTS, None, self._opt("variant")))
             lines.append(choice(app, "Themes", "themes", ("off", "on"), None, self._opt("themes")))
             lines.append(choice(app, "Sets", "sets", (1, 2, 3, 4), None, self._opt("sets")))
@@ -230,6 +230,7 @@ class SsMenu(Menu):
             lines.append(Item("Void round", None, self._act("void")))
         elif phase == ss.MATCH_OVER:
             lines.append(Item("New match", None, self._act("newmatch")))
+            lines.append(Item("Names", None, self._names))
         lines.append(Item("Score sheet", None, self._sheet))
         lines.append(Item("Home", None, self._home))
         lines.append(choice(app, "Sound", "sound", ("on", "off")))
@@ -261,4 +262,4 @@ class SsMenu(Menu):
 
     def _names(self, now, step):
         from tileclock.ui.names import Names
-        self.app.goto(Names, now, (SsMenu, 0))
+        self.app.goto(Names, now, (SsMenu, 0, True))    # rename: points follow

@@ -275,8 +275,8 @@ class WsMenu(Menu):
         lines = [Item("Back", None, self._back)]
         phase = g.phase
         if phase == ws.SETUP:
-            lines.append(Item("Players", lambda: str(len(g.seated())), self._players))
             lines.append(Item("Names", None, self._names))
+            lines.append(Item("Join/leave", lambda: str(len(g.seated())), self._players))
             lines.append(choice(app, "Tiles", "tiles", ("half", "full", "double"), None, self._tiles))
             lines.append(choice(app, "Countdown", "countdown", (30, 45, 60, 90, 120, 180),
                                 ("0:30", "0:45", "1:00", "1:30", "2:00", "3:00"), self._countdown))
@@ -330,21 +330,28 @@ class WsMenu(Menu):
 
     def _names(self, now, step):
         from tileclock.ui.names import Names
-        self.app.goto(Names, now, (WsMenu, 0))
+        self.app.goto(Names, now, (WsMenu, 0, True))    # rename: points follow
 
 
 def change_players(app, now, step):
-    """Seat the next free seat (step 1) or unseat the last (step -1)."""
+    """Join/leave between rounds: a new person takes the next free seat (step
+    1) as a new player, or the last seat's player leaves (step -1), their
+    points kept under their name. Renaming the same player is Names."""
     g = app.game
     seated = g.seated()
     if step > 0:
         for seat in range(1, app.seats + 1):
             if seat not in seated:
-                if app.act(now, "seat", (seat, app.free_name(seat)), route=False):
+                name = app.free_name(seat)
+                if app.act(now, "seat", (seat, name), route=False):
                     app.set("players", len(seated) + 1)
+                    app.note(now, "new player %s" % name)
                 return
         app.refuse(now, "every seat is taken")
     elif len(seated) <= 2:
         app.refuse(now, "at least 2 players")
-    elif app.act(now, "unseat", (seated[-1],), route=False):
-        app.set("players", len(seated) - 1)
+    else:
+        name = g.names[seated[-1] - 1]
+        if app.act(now, "unseat", (seated[-1],), route=False):
+            app.set("players", len(seated) - 1)
+            app.note(now, "%s leaves" % name)

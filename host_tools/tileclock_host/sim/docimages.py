@@ -44,6 +44,12 @@ PICTURES = (
         "names": "names",
         "name-edit": "name-edit",
     }),
+    ("rename.txt", {
+        "menu_setup": "wordsport-menu-setup",
+        "rename": "rename",
+        "renamed": "renamed",
+        "joined": "joined",
+    }),
 )
 
 class Shooter(Runner):
@@ -66,7 +72,8 @@ class Shooter(Runner):
 
 
 def _play(script, wanted, folder):
-    script.settings["names"] = list(NAMES)
+    if "names" not in script.settings:      # a script may set its own
+        script.settings["names"] = list(NAMES)
     shooter = Shooter(script, wanted, folder)
     shooter.run()
     if shooter.wanted:

@@ -162,7 +162,11 @@ def _setup(script, lineno, words):
         if len(words) != 3:
             raise SimScriptError(lineno, "set KEY VALUE")
         value = words[2]
-        script.settings[words[1]] = int(value) if value.isdigit() else value
+        if words[1] == "names":
+            # set names ANN,-,CY: seat by seat, - for P<seat>
+            script.settings["names"] = ["" if n == "-" else n for n in value.split(",")]
+        else:
+            script.settings[words[1]] = int(value) if value.isdigit() else value
     elif head == "shots":
         if len(words) != 2 or words[1] not in ("changes", "marked"):
             raise SimScriptError(lineno, "shots changes (every screen change) or shots marked")
