@@ -6,5 +6,5 @@
 # the 64-bit unix port beside about 27 KB of data (make bench,
 # bench/mpy_app.py). main.py and board_config.py stay on the file system,
 # where they can be edited.
-include("$(PORT_DIR)/boards/manifest.py")
-package("tileclock")
+include("$(PORT_DIR)/boards/manifest.py")  # noqa: F821 (names the build provides)
+package("tileclock")  # noqa: F821
