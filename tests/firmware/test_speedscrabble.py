@@ -454,7 +454,7 @@ def test_a_rename_never_merges_two_players_and_waits_for_the_round():
     g.do(go + 60000, "unseat", (3,))              # Cy leaves with 30
     assert refused(g, go + 60000, "rename", 1, "Bob") == "Bob is at seat 2"
     assert "Cy has played" in refused(g, go + 60000, "rename", 1, "Cy")
-    assert refused(g, go + 60000, "rename", 3, "Di") == "seat 3 is empty"
+    assert refused(g, go + 60000, "rename", 3, "Di") == "nobody at seat 3"
     assert "already" in refused(g, go + 60000, "rename", 1, "Ann")
     refused(g, go + 60000, "rename", 1, "no way")
     refused(g, go + 60000, "rename", 0, "Di")

@@ -36,6 +36,36 @@ def check_name(name):
     return name
 
 
+def check_rename(names, played, seat, name, what):
+    """The name at `seat`, once `name` is known to be a fair new name for it.
+
+    A rename fixes a player's name; the points follow. A name that another
+    player of the `what` ("evening", "match") has, seated (`names`) or not
+    (`played`), is refused: that would merge two players' points.
+    """
+    check_name(name)
+    old = names[seat - 1]
+    if old is None:
+        raise Refused("nobody at seat %d" % seat)
+    if name == old:
+        raise Refused("seat %d is %s already" % (seat, name))
+    if name in names:
+        raise Refused("%s is at seat %d" % (name, names.index(name) + 1))
+    if name in played:
+        raise Refused("%s has played this %s: choose another name" % (name, what))
+    return old
+
+
+def rename_player(players, totals, old, new):
+    """`players` with `old` renamed in place, and `totals` re-keyed in the
+    same order (a new dict; the old one may be shared)."""
+    players[players.index(old)] = new
+    renamed = {}
+    for player in players:
+        renamed[player] = totals[old if player == new else player]
+    return renamed
+
+
 def check_int(value, low, high, what):
     if not isinstance(value, int) or isinstance(value, bool):
         raise Refused("%s must be a whole number" % what)

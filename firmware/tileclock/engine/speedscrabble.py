@@ -12,7 +12,7 @@ except ImportError:
         return x
 
 from tileclock.engine import cues
-from tileclock.engine.game import MAX_SEATS, MIN_SEATS, Game, Refused, check_int, check_name
+from tileclock.engine.game import MAX_SEATS, MIN_SEATS, Game, Refused, check_int, check_name, check_rename, rename_player
 from tileclock.engine.pool import HAND, TilePool
 from tileclock.ticks import ticks_add, ticks_diff
 
@@ -279,23 +279,10 @@ class SpeedScrabble(Game):
         if self.phase != MATCH_OVER:
             self._need_setup("renaming")
         self._seat_number(seat)
-        check_name(name)
-        old = self.names[seat - 1]
-        if old is None:
-            raise Refused("seat %d is empty" % seat)
-        if name == old:
-            raise Refused("seat %d is %s already" % (seat, name))
-        if name in self.names:
-            raise Refused("%s is at seat %d" % (name, self.names.index(name) + 1))
-        if name in self.totals:
-            raise Refused("%s has played this match: choose another name" % name)
+        old = check_rename(self.names, self.totals, seat, name, "match")
         self.names[seat - 1] = name
         if old in self.totals:
-            self.players[self.players.index(old)] = name
-            totals = {}
-            for player in self.players:
-                totals[player] = self.totals[old if player == name else player]
-            self.totals = totals
+            self.totals = rename_player(self.players, self.totals, old, name)
             for record in self.rounds:
                 if record[2] == old:
                     record[2] = name

@@ -10,7 +10,7 @@
 #                   close, void
 # docs/wordsport.md describes them, the phases, the sheet and a worked example.
 from tileclock.engine import cues
-from tileclock.engine.game import MAX_SEATS, MIN_SEATS, Game, Refused, check_int, check_name
+from tileclock.engine.game import MAX_SEATS, MIN_SEATS, Game, Refused, check_int, check_name, check_rename, rename_player
 from tileclock.engine.pool import SET_SIZES, TilePool
 from tileclock.engine.timing import Countdown, Stopwatch
 from tileclock.ticks import ticks_diff
@@ -254,24 +254,11 @@ class WordSport(Game):
         would merge two players' points, not rename one."""
         self._need_setup()
         check_int(seat, 1, MAX_SEATS, "seat")
-        check_name(name)
-        old = self.names[seat - 1]
-        if old is None:
-            raise Refused("nobody at seat %d" % seat)
-        if name == old:
-            raise Refused("seat %d is %s already" % (seat, name))
-        if name in self.names:
-            raise Refused("%s is at seat %d" % (name, self.names.index(name) + 1))
-        if name in self.totals:
-            raise Refused("%s has played this evening: choose another name" % name)
+        old = check_rename(self.names, self.totals, seat, name, "evening")
         self.names[seat - 1] = name
         if old in self.totals:
             # Closed rounds name their players by index into self.players.
-            self.players[self.players.index(old)] = name
-            totals = {}
-            for player in self.players:
-                totals[player] = self.totals[old if player == name else player]
-            self.totals = totals
+            self.totals = rename_player(self.players, self.totals, old, name)
             fastest = self.fastest_win
             if fastest is not None and fastest[0] == old:
                 self.fastest_win = (name, fastest[1], fastest[2])
