@@ -23,9 +23,9 @@ BUTTON_IRQ = True            # time-stamp presses in an interrupt
 # Passive piezo between this pin and ground (through 100 ohm).
 BUZZER_PIN = 18              # GP18, header pin 24 (pin 23 beside it is GND)
 
-# Hardware watchdog: resets a hung box after this many ms (at most 8388);
-# 0 leaves it off. Once started it cannot be stopped, and it would also
-# reset the board in the middle of a `tileclock deploy`: set 8000 for the
-# finished box, and hold seat 1 while plugging in (safe mode: no watchdog,
-# no app) to deploy again.
-WATCHDOG_MS = 0
+# Hardware watchdog: resets a hung box after this many ms (at most 8388 on
+# the RP2040); 0 leaves it off. It can't be stopped once started, so
+# `tileclock deploy` and `tileclock pull` first restart the board in safe
+# mode (no watchdog, no app) by themselves, and reset it when done; holding
+# seat 1 while plugging in is safe mode too (hardware/README.md).
+WATCHDOG_MS = 8000

@@ -116,7 +116,10 @@ class App:
 
     def boot(self):
         """Load the settings, resume the journal's game (if any) and show its
-        screen, else the home menu."""
+        screen, else the home menu. The watchdog runs already (make_board
+        started it): fed here, and during a long replay."""
+        feed = self.board.feed_watchdog
+        feed()
         try:
             values, problems = _settings().load(self._root(), self.settings)
         except OSError as e:    # a damaged flash: the defaults, and play on
@@ -126,11 +129,12 @@ class App:
         game = None
         if self.journal is not None:
             try:
-                game, more = self.journal.resume()
+                game, more = self.journal.resume(feed=feed)
                 problems = problems + more
             except Exception as e:  # a damaged flash must not stop the clock
                 problems.append("journal: %s" % e)
                 game = None
+        feed()
         self.problems = problems
         self.game = game
         now = self.now()

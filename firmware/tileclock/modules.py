@@ -28,8 +28,10 @@ def forget(names):
 # Needed before a game screen is up, not while it is (App.route unloads
 # them): the home menu, the score sheet and the players' names (a game menu
 # loads them again: names between rounds only), the settings file, journal
-# recovery and the action-script reader (boot and new_game only).
+# recovery and the action-script reader (boot and new_game only), the
+# maintenance flag's check (hal/maintenance.py, make_board only).
 NOT_IN_GAME = (
+    "tileclock.hal.maintenance",
     "tileclock.ui.home",
     "tileclock.ui.sheet",
     "tileclock.ui.names",
@@ -41,6 +43,7 @@ NOT_IN_GAME = (
 # The screens of a game, built again when the game is shown (App.home
 # unloads them), and the boot-only modules.
 NOT_AT_HOME = (
+    "tileclock.hal.maintenance",
     "tileclock.ui.ws_screens",
     "tileclock.ui.ss_screens",
     "tileclock.ui.sp_screens",

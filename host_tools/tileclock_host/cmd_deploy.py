@@ -14,12 +14,18 @@
 # new build is removed first: a stale foo.py beside the new foo.mpy would win
 # the import. The journal and settings (outside tileclock/) are not touched.
 # Then mpremote copies the files and resets the board.
+#
+# Before all that, a board whose clock runs with its watchdog on (board_config
+# WATCHDOG_MS) is restarted in safe mode (tileclock_host.maintenance): the
+# watchdog can't be stopped, and would reset the board mid-copy. The reset at
+# the end brings the clock back, watchdog on; --no-reset leaves it in safe mode.
 import concurrent.futures
 import os
 import shutil
 import subprocess
 import sys
 
+from tileclock_host import maintenance
 from tileclock_host.cli import UserError
 from tileclock_host.cmd_pull import PROBE_SECONDS, port_problem
 
@@ -43,7 +49,8 @@ def add_arguments(parser):
                         help="leave the board's board_config.py as it is")
     parser.add_argument("--resume", action="store_true",
                         help="do not soft-reset on connecting (for a board that must keep its session)")
-    parser.add_argument("--no-reset", action="store_true", help="do not reset the board after copying")
+    parser.add_argument("--no-reset", action="store_true",
+                        help="do not reset the board after copying (it stays in safe mode if it went through it)")
     parser.add_argument("--timeout", type=int, default=120, help="seconds allowed for copying (default 120)")
 
 
@@ -146,14 +153,24 @@ def _mpremote(port, resume, *commands, timeout=120):
     return result.stdout
 
 
-def deploy(out_dir, files, port="auto", resume=False, reset=True, keep_config=False, timeout=120):
-    """Copy the build to the board; returns the lines the board printed."""
+def free_board(port, root="/", boot_seconds=maintenance.BOOT_SECONDS):
+    """The maintenance handshake (tileclock_host.maintenance): "safe", "free" or "reset"."""
+    return maintenance.free_board(port, root, lambda p, a, t: _mpremote(p, True, *a, timeout=t),
+                                  boot_seconds, ask_seconds=PROBE_SECONDS)
+
+
+def deploy(out_dir, files, port="auto", resume=False, reset=True, keep_config=False, timeout=120, root="/"):
+    """Copy the build to the board; returns the lines the board printed.
+    `root` is the board's flash folder ("/" on a Pico; the tests' unix port
+    uses its working folder), where the maintenance flag goes."""
+    # The first word with the board (a short exec: a port with no board
+    # behind it fails in seconds), and no watchdog from here on.
+    state = free_board(port, root)
     if keep_config:
         files = [f for f in files if f != "board_config.py"]
     wanted = sorted(f for f in files if f.startswith(PACKAGE + "/"))
     dirs = sorted({f.rsplit("/", 1)[0] for f in wanted} | {PACKAGE})
     dirs = sorted(dirs, key=lambda d: d.count("/"))
-    # A short exec first: a port with no board behind it fails in seconds.
     printed = _mpremote(port, resume, "exec", _PREPARE % (wanted, dirs, PACKAGE, PACKAGE),
                         timeout=min(timeout, PROBE_SECONDS)).splitlines()
     copy = []
@@ -164,6 +181,9 @@ def deploy(out_dir, files, port="auto", resume=False, reset=True, keep_config=Fa
     else:
         copy.pop()
     _mpremote(port, resume, *copy, timeout=timeout)
+    if not reset and state != "free":
+        printed.append("the board stays in safe mode (no clock, no watchdog) until it is reset "
+                       "or plugged in again")
     return printed
 
 

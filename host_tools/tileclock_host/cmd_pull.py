@@ -12,7 +12,11 @@
 # folder, and the score book counts an evening once however many pulls hold it.
 #
 # mpremote is run with `resume` (no soft reset) so the board's state is left as
-# it is; it stops the clock's program while it copies (see docs/scores.md).
+# it is; it stops the clock's program while it copies. A board whose watchdog
+# is on is first restarted in safe mode (maintenance.free_board: the watchdog
+# would reset it mid-copy), and every board is reset when the copy is done,
+# so the clock comes back (--no-reset leaves it at the REPL; docs/scores.md).
+import argparse
 import datetime
 import hashlib
 import json
@@ -21,6 +25,7 @@ import shutil
 import subprocess
 import sys
 
+from tileclock_host import maintenance
 from tileclock_host.cli import UserError
 from tileclock_host.scores.journal import PULL_MANIFEST, journal_dirs
 
@@ -95,8 +100,10 @@ def add_arguments(parser):
     parser.add_argument("--root", default="/",
                         help="the folder on the device holding journal/ and settings.txt (default /)")
     parser.add_argument("--name", help="the device's folder under DIR (default: the board's unique id)")
-    parser.add_argument("--reset", action="store_true",
-                        help="hard-reset the board afterwards, so the clock starts again")
+    parser.add_argument("--no-reset", action="store_true",
+                        help="leave the board at its REPL afterwards (in safe mode if it was restarted "
+                             "into it), instead of resetting it so the clock starts again")
+    parser.add_argument("--reset", action="store_true", help=argparse.SUPPRESS)  # the default now
     parser.add_argument("--timeout", type=int, default=120, help="seconds allowed for each mpremote run")
 
 
@@ -135,9 +142,9 @@ def mpremote(port, args, timeout, resume=True):
 def list_device(port, root, timeout):
     """The device's answer: {"device": id or None, "platform", "files": [[path, size, sha256]]}."""
     code = _LIST % {"root": root, "files": PULL_FILES, "folders": PULL_FOLDERS, "mark": MARK}
-    # First a word with the board, so a port with no board behind it fails
-    # fast; the listing itself may take a while (it hashes every file).
-    mpremote(port, ["exec", "print(1)"], min(timeout, PROBE_SECONDS))
+    # (free_board() had the first, short word with the board, so a port with
+    # no board behind it has failed fast; the listing may take a while: it
+    # hashes every file.)
     out = mpremote(port, ["exec", code], timeout)
     for line in out.splitlines():
         if line.startswith(MARK):
@@ -190,7 +197,18 @@ def _safe_name(text):
     return keep or "device"
 
 
+def free_board(port, root):
+    """The maintenance handshake (tileclock_host.maintenance): "safe", "free" or "reset"."""
+    return maintenance.free_board(port, root, lambda p, a, t: mpremote(p, a, t), ask_seconds=PROBE_SECONDS)
+
+
+def reset_board(port):
+    """Hard-reset the board (no soft reset first): the clock starts again."""
+    mpremote(port, ["reset"], PROBE_SECONDS)
+
+
 def run(args):
+    state = free_board(args.port, args.root)
     listing = list_device(args.port, args.root, args.timeout)
     files = [f for f in listing.get("files", []) if isinstance(f, list) and len(f) == 3]
     if not files:
@@ -235,8 +253,14 @@ def run(args):
     total = sum(size for _rel, size, _digest in files)
     print("%s: %d files, %d bytes, checked" % (final, len(files), total))
     _summary(final)
-    if args.reset:
-        mpremote(args.port, ["reset"], args.timeout, resume=False)
+    if args.no_reset:
+        if state != "free":
+            print("%s: the board stays in safe mode (no clock, no watchdog) until it is reset "
+                  "or plugged in again" % args.port)
+    else:
+        reset_board(args.port)
+        print("%s: the board restarts: the clock comes back%s"
+              % (args.port, " with its watchdog on" if state != "free" else ""))
     return 0
 
 

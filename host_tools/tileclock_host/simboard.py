@@ -12,7 +12,12 @@
 #             start anywhere (start_ms=TICKS_MAX - 5000 crosses the wrap soon)
 #   sleep_ms(ms) moves virtual time on by ms: an hour of play in seconds
 #   fs_root   a fresh folder (or the one given); close() removes a fresh one
-#   feed_watchdog() counts `feeds`
+#   feed_watchdog() counts `feeds`; with watchdog_ms (like board_config's
+#             WATCHDOG_MS) the board also models the hardware watchdog: when
+#             virtual time runs on past watchdog_ms since the last feed, the
+#             board "resets": sleep_ms raises WatchdogReset (a BaseException,
+#             as nothing of the app's may catch a reset), and reboot() gives
+#             the board that boots next, on the same flash folder
 #
 # It runs on MicroPython too (the simulator runs the firmware on the unix
 # port), so it keeps to the MicroPython subset; picture export lives in
@@ -111,8 +116,12 @@ def remove_tree(path):
     os.rmdir(path)
 
 
+class WatchdogReset(BaseException):
+    """The simulated watchdog reset the board (SimBoard.sleep_ms raised it)."""
+
+
 class SimBoard:
-    def __init__(self, seats=4, display="ssd1306", start_ms=0, fs_root=None):
+    def __init__(self, seats=4, display="ssd1306", start_ms=0, fs_root=None, watchdog_ms=0):
         self._now = ticks.wrap(start_ms)
         self.display = SimDisplay(display)
         self.panel = self.display.i2c
@@ -124,6 +133,12 @@ class SimBoard:
         self.feeds = 0
         self.slept_ms = 0
         self._script = []        # (tick, seat, level), in time order
+        self.seats = seats
+        self.kind = display
+        self.watchdog_ms = watchdog_ms   # 0: no watchdog (as board_config's 0)
+        self.fed_at = self._now          # the watchdog starts with the board
+        self.longest_unfed = 0           # the longest gap between feeds, ms
+        self.reset_at = None             # when the watchdog reset the board
 
     def close(self):
         """Remove the flash folder if this board made it (a fresh temporary
@@ -151,6 +166,19 @@ class SimBoard:
             self._advance(ticks.ticks_add(self._now, ms))
 
     def _advance(self, until):
+        if self.reset_at is not None:
+            raise WatchdogReset("the board was reset at %d" % self.reset_at)
+        if self.watchdog_ms:
+            due = ticks.ticks_add(self.fed_at, self.watchdog_ms)
+            if ticks.ticks_diff(until, due) > 0:
+                # unfed past the timeout: the board resets at `due`
+                self._advance_pins(due)
+                self.reset_at = due
+                self.longest_unfed = self.watchdog_ms
+                raise WatchdogReset("watchdog: not fed for %d ms" % self.watchdog_ms)
+        self._advance_pins(until)
+
+    def _advance_pins(self, until):
         script = self._script
         while script and ticks.ticks_diff(until, script[0][0]) >= 0:
             t, seat, level = script.pop(0)
@@ -159,6 +187,20 @@ class SimBoard:
 
     def feed_watchdog(self):
         self.feeds += 1
+        gap = ticks.ticks_diff(self._now, self.fed_at)
+        if gap > self.longest_unfed:
+            self.longest_unfed = gap
+        self.fed_at = self._now
+
+    def reboot(self):
+        """The board after a reset (the watchdog's, or a power cut): the same
+        flash folder, seats, display and watchdog; the tick counter from 0,
+        the buttons released, nothing scripted. This board's close() no
+        longer removes the folder: the new one's does."""
+        board = SimBoard(self.seats, self.kind, 0, self.fs_root, self.watchdog_ms)
+        board.made_fs = self.made_fs
+        self.made_fs = False
+        return board
 
     # -- buttons ----------------------------------------------------------
 

@@ -225,8 +225,13 @@ def test_bad_checksum_is_reported_and_moved_aside():
     first_seq = int(bytes(data[:data.find(b" ")]))
     second = data.find(b"\n") + 1
     data[second + 3] ^= 0x01            # a bit flips in the segment's second record
-    kind, lines, problems = J.Journal(ROOT, fs).recover()
     number = int(segs[1][1:5])
+    before = names(fs)
+    said = J.read_journal(ROOT + "/journal", fs)[2]     # the host: reads, moves nothing
+    assert said[0] == "journal %d: bad checksum at record %d, not read" % (number, first_seq + 1)
+    assert "not read" in said[1] and not [p for p in said if "moved" in p]
+    assert names(fs) == before
+    kind, lines, problems = J.Journal(ROOT, fs).recover()
     assert problems[0] == "journal %d: bad checksum at record %d, moved aside" % (number, first_seq + 1)
     assert "moved aside" in problems[1] and len(problems) == len(segs) - 1
     for problem in problems:

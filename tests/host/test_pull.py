@@ -156,7 +156,14 @@ def _fake_copy(bad_rounds):
     return copy, calls
 
 
+def _no_board(monkeypatch, said):
+    monkeypatch.setattr(cmd_pull, "free_board", lambda port, root: said.append("free") or "free")
+    monkeypatch.setattr(cmd_pull, "reset_board", lambda port: said.append("reset"))
+
+
 def test_a_bad_copy_is_fetched_again(tmp_path, monkeypatch, capsys):
+    said = []
+    _no_board(monkeypatch, said)
     copy, calls = _fake_copy(1)
     monkeypatch.setattr(cmd_pull, "list_device", lambda port, root, timeout: _listing())
     monkeypatch.setattr(cmd_pull, "copy_files", copy)
@@ -165,9 +172,12 @@ def test_a_bad_copy_is_fetched_again(tmp_path, monkeypatch, capsys):
     (pulled,) = (tmp_path / "e6614104035f2a2f").iterdir()
     assert (pulled / "journal" / "j0001.log").read_bytes() == FILES["journal/j0001.log"]
     assert json.loads((pulled / "pull.json").read_text())["device"] == "e6614104035f2a2f"
+    assert said == ["free", "reset"]            # the board is reset when the copy is done
 
 
 def test_a_copy_that_stays_wrong_leaves_nothing(tmp_path, monkeypatch, capsys):
+    said = []
+    _no_board(monkeypatch, said)
     copy, calls = _fake_copy(2)
     monkeypatch.setattr(cmd_pull, "list_device", lambda port, root, timeout: _listing())
     monkeypatch.setattr(cmd_pull, "copy_files", copy)
@@ -184,3 +194,54 @@ def test_the_device_listing_is_read_from_mpremote_output(monkeypatch):
     with pytest.raises(UserError) as err:
         cmd_pull.list_device("p", "/", 5)
     assert "could not be read: Traceback: oops" in str(err.value)
+
+
+# With the watchdog on: a stand-in Pico running the real main.py and app
+# (tests/host/unix_pico.py), deployed first.
+
+def _pulled_files(folder):
+    return {k: v for k, v in device_files(folder).items()
+            if k == "settings.txt" or k.startswith(("journal/", "games/", "journal.new/"))}
+
+
+def test_pull_from_a_clock_with_its_watchdog_on_goes_through_safe_mode_and_back(tmp_path, capsys):
+    import board_config
+    import unix_pico
+    from test_scores_evening import make_device
+
+    from tileclock_host import cmd_deploy
+    flash = tmp_path / "flash"
+    make_device(flash, [scenario("wordsport_evening.txt")])
+    tty, stop = unix_pico.start(flash)
+    try:
+        wdt = "watchdog %d" % board_config.WATCHDOG_MS
+        out_dir, files = cmd_deploy.compile_firmware(str(tmp_path / "build"), "rp2040")
+        unix_pico.wait_for_boots(flash, 1)
+        cmd_deploy.deploy(out_dir, files, tty, resume=True, root=".")
+        assert unix_pico.wait_for_boots(flash, 4)[1:] == ["reset", "boot", wdt]   # the clock runs
+        out = tmp_path / "scores"
+        capsys.readouterr()
+        assert main(["pull", "--port", tty, "--root", ".", "--to", str(out), "--name", "box"]) == 0
+        said = capsys.readouterr().out
+        assert "restarting the board in safe mode" in said and "the clock comes back" in said
+        assert unix_pico.wait_for_boots(flash, 10)[4:] == [
+            "reset", "boot", "safe mode: maintenance", "reset", "boot", wdt]
+        (pulled,) = list((out / "box").iterdir())
+        got = device_files(str(pulled))
+        del got["pull.json"]
+        assert got and got == _pulled_files(str(flash))   # as the flash is, byte for byte
+        assert "journal: wordsport" in said
+
+        # --no-reset: the board stays in safe mode, and the next pull finds it so
+        assert main(["pull", "--port", tty, "--root", ".", "--to", str(out), "--name", "box",
+                     "--no-reset"]) == 0
+        assert "stays in safe mode" in capsys.readouterr().out
+        assert unix_pico.wait_for_boots(flash, 13)[10:] == ["reset", "boot", "safe mode: maintenance"]
+        assert main(["pull", "--port", tty, "--root", ".", "--to", str(out), "--name", "box"]) == 0
+        said = capsys.readouterr().out
+        assert "restarting" not in said
+        assert unix_pico.wait_for_boots(flash, 16)[13:] == ["reset", "boot", wdt]
+        assert len(list((out / "box").iterdir())) == 3
+        assert not (flash / "maintenance").exists()
+    finally:
+        stop()

@@ -5,7 +5,9 @@
 #
 # The board object (docs/interfaces.md): display, buttons, buzzer,
 # ticks_ms(), sleep_ms(ms), fs_root, feed_watchdog(); plus i2c, safe_mode
-# (seat 1 held at power-on: no watchdog, and main.py stops at the REPL).
+# (None, or why this boot is safe mode: "maintenance", the host tools asked
+# for it (hal/maintenance.py), or "seat 1", held at power-on; no watchdog,
+# and main.py stops at the REPL) and watchdog_ms (0: no watchdog running).
 import gc
 
 from tileclock.hal.buttons import MAX_SEATS, Buttons
@@ -79,20 +81,27 @@ def check_config(config):
 class Board:
     """The Pico board; build it with make_board()."""
 
-    def __init__(self, config, machine, time):
+    def __init__(self, config, machine, time, root="/"):
+        # First of all, so that a request holds for this boot only, even one
+        # that fails below (a bad config, no display: no watchdog either).
+        # (hal/maintenance.py is boot-only: tileclock.modules unloads it.)
+        from tileclock.hal.maintenance import take
+        requested = take(root)
+        take = None
         problems = check_config(config)
         if problems:
             raise ValueError("board_config.py: " + "; ".join(problems))
         Pin = machine.Pin
         self.ticks_ms = time.ticks_ms          # wraps at 2**30 on the Pico
         self.sleep_ms = time.sleep_ms
-        self.fs_root = "/"
+        self.fs_root = root
         self.config = config
 
         pins = [Pin(n, Pin.IN, Pin.PULL_UP) for n in _get(config, "SEAT_PINS")]
         self.buttons = Buttons([p.value for p in pins])
-        # safe mode: seat 1 held at power-on (pressed reads 0)
-        self.safe_mode = pins[0].value() == 0
+        # safe mode: asked for by the host tools, or seat 1 held at power-on
+        # (pressed reads 0)
+        self.safe_mode = "maintenance" if requested else ("seat 1" if pins[0].value() == 0 else None)
         if _get(config, "BUTTON_IRQ", True):
             for i in range(len(pins)):
                 pins[i].irq(self.buttons.irq_handler(i + 1, time.ticks_ms), Pin.IRQ_FALLING)
@@ -114,22 +123,26 @@ class Board:
         if _get(config, "DISPLAY_FLIP", False):
             self.display.rotate(True)
 
+        # Last: from here on the loop must feed it (App.step, App.boot).
         self._wdt = None
+        self.watchdog_ms = 0
         wdt_ms = _get(config, "WATCHDOG_MS", 0)
         if wdt_ms and not self.safe_mode:
             self._wdt = machine.WDT(timeout=wdt_ms)
+            self.watchdog_ms = wdt_ms
 
     def feed_watchdog(self):
         if self._wdt is not None:
             self._wdt.feed()
 
 
-def make_board(config=None, machine=None, time=None):
-    """The real board from board_config (or `config`: a module, object or dict)."""
+def make_board(config=None, machine=None, time=None, root="/"):
+    """The real board from board_config (or `config`: a module, object or dict);
+    `root` is the flash folder (the journal, settings and the maintenance flag)."""
     if config is None:
         import board_config as config
     if machine is None:
         import machine
     if time is None:
         import time
-    return Board(config, machine, time)
+    return Board(config, machine, time, root)

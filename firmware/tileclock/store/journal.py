@@ -132,7 +132,9 @@ def _clear_folder(fs, path):
 def read_journal(folder, fs=None):
     """(kind, lines, problems) of a journal folder, changing nothing.
 
-    For the host tools, on a copy of ROOT/journal/ or ROOT/games/NNNN/."""
+    For the host tools, on a copy of ROOT/journal/ or ROOT/games/NNNN/: the
+    problems say "not read" where recovery on the device says "moved aside"
+    (docs/journal.md)."""
     from tileclock.store import recover
     return recover.read_journal(folder, fs)
 
@@ -165,14 +167,16 @@ class Journal:
         from tileclock.store import recover
         return recover.recover(self)
 
-    def resume(self, factory=None):
+    def resume(self, factory=None, feed=None):
         """(game, problems): recover() and replay the history on a new game.
 
         `factory(kind)` makes the game (default engine.script.new_game); the
-        game is None when nothing is journalled. The recovery code is in
-        store/recover.py: the app unloads it (and engine/script.py) after boot."""
+        game is None when nothing is journalled. `feed()` (the board's
+        feed_watchdog) is called every few dozen actions of the replay. The
+        recovery code is in store/recover.py: the app unloads it (and
+        engine/script.py) after boot."""
         from tileclock.store import recover
-        return recover.resume(self, factory)
+        return recover.resume(self, factory, feed)
 
     # -- a new game --
 

@@ -23,6 +23,7 @@ except ImportError:
         return x
 
 _MAX_SEGMENT_READ = const(4096)  # a bigger "segment" is not ours: never read it whole
+_FEED_MASK = const(31)           # resume(): feed the watchdog every 32 actions replayed
 
 
 def _parse_record(raw):
@@ -76,7 +77,13 @@ class _Scan:
         self.dirty = False       # a repair snapshot is needed
 
 
-def _scan(fs, folder):
+# What becomes of a file recovery can't use, as the problems say it:
+# recover() moves it aside; read_journal() (the host, on a copy) only reads.
+MOVED = ", moved aside"
+NOT_READ = ", not read"
+
+
+def _scan(fs, folder, verdict):
     scan = _Scan()
     problems = scan.problems
     names = fs.listdir(folder)
@@ -86,7 +93,7 @@ def _scan(fs, folder):
     if _SNAP in names:
         base = _read_snapshot(fs, snap_path)
         if not isinstance(base, _Snapshot):
-            problems.append("snapshot: %s, moved aside" % base)
+            problems.append("snapshot: %s%s" % (base, verdict))
             scan.aside_first.append(snap_path)
             base = None
             scan.dirty = True
@@ -104,7 +111,7 @@ def _scan(fs, folder):
         if number:
             numbers.append(number)
         elif name not in (_SNAP, _SNAP_TMP) and not _is_bad_name(name):
-            problems.append("journal: stray file %s, moved aside" % name[:16])
+            problems.append("journal: stray file %s%s" % (name[:16], verdict))
             scan.aside.append(folder + "/" + name)
     numbers.sort()
     if base is not None:
@@ -121,12 +128,12 @@ def _scan(fs, folder):
         if number > scan.upto:
             scan.upto = number
         if broken is not None:
-            problems.append("journal %d: after bad journal %d, moved aside" % (number, broken))
+            problems.append("journal %d: after bad journal %d%s" % (number, broken, verdict))
             scan.aside.append(path)
             continue
         size = fs.size(path)
         if size > _MAX_SEGMENT_READ:
-            problems.append("journal %d: too big to be ours, moved aside" % number)
+            problems.append("journal %d: too big to be ours%s" % (number, verdict))
             scan.aside.append(path)
             broken = number
             scan.dirty = True
@@ -184,7 +191,7 @@ def _scan(fs, folder):
             last_seq = seq
             expected += 1
         if bad is not None:
-            problems.append("journal %d: %s, moved aside" % (number, bad))
+            problems.append("journal %d: %s%s" % (number, bad, verdict))
             scan.aside.append(path)
             broken = number
             scan.dirty = True
@@ -198,8 +205,9 @@ def _scan(fs, folder):
 
 
 def read_journal(folder, fs=None):
-    """journal.read_journal: (kind, lines, problems), changing nothing."""
-    scan = _scan(fs or FS(), folder)
+    """journal.read_journal: (kind, lines, problems), changing nothing (so
+    a file recovery would move aside is "not read")."""
+    scan = _scan(fs or FS(), folder, NOT_READ)
     return scan.kind, scan.lines, scan.problems
 
 
@@ -225,7 +233,7 @@ def recover(journal):
             journal._switch(new)
         else:
             _clear_folder(fs, new)
-    scan = _scan(fs, journal.folder)
+    scan = _scan(fs, journal.folder, MOVED)
     problems.extend(scan.problems)
     folder = journal.folder + "/"
     # The order matters for a cut in the middle: see docs/journal.md.
@@ -256,9 +264,11 @@ def recover(journal):
     return scan.kind, scan.lines, problems
 
 
-def resume(journal, factory=None):
+def resume(journal, factory=None, feed=None):
     """Journal.resume(), for `journal`."""
     kind, lines, problems = journal.recover()
+    if feed is not None:
+        feed()
     if kind is None:
         return None, problems
     if factory is None:
@@ -269,6 +279,8 @@ def resume(journal, factory=None):
         problems.append("journal: unknown game %s" % kind)
         return None, problems
     for i in range(len(lines)):
+        if feed is not None and i & _FEED_MASK == _FEED_MASK:
+            feed()              # the watchdog, through a long evening's replay
         try:
             now, verb, args = parse_action(lines[i])
             game.do(now, verb, args)

