@@ -11,6 +11,10 @@ from tileclock.hal.board import check_config, make_board
 from tileclock.hal.display import SH1106, SSD1306
 from tileclock.hal.panel import PanelBus
 
+# The board looks for a maintenance flag in its flash folder: give it one
+# that does not exist rather than the test machine's "/".
+NO_FLASH = "/tmp/tileclock-test-no-flash-folder"
+
 
 def _config(**changes):
     d = {}
@@ -122,7 +126,7 @@ def test_a_wrong_config_is_explained():
 def test_make_board_wires_what_the_config_says():
     m = FakeMachine()
     t = FakeTime()
-    board = make_board(_config(WATCHDOG_MS=0), m, t)
+    board = make_board(_config(WATCHDOG_MS=0), m, t, NO_FLASH)
     assert m.made[0] == ("PWM", board_config.BUZZER_PIN)
     assert m.made[1] == ("I2C", board_config.I2C_ID, board_config.I2C_SDA, board_config.I2C_SCL,
                          board_config.I2C_FREQ)
@@ -133,7 +137,7 @@ def test_make_board_wires_what_the_config_says():
         assert m.pins[n].handler is not None
     assert isinstance(board.display, SSD1306)
     assert m.i2c.on
-    assert board.fs_root == "/"
+    assert board.fs_root == NO_FLASH
     assert not board.safe_mode
     board.sleep_ms(25)
     assert board.ticks_ms() == 25
@@ -143,14 +147,14 @@ def test_make_board_wires_what_the_config_says():
 def test_watchdog_flip_sh1106_and_safe_mode():
     m = FakeMachine()
     m.sh1106 = True
-    board = make_board(_config(DISPLAY="sh1106", WATCHDOG_MS=8000, DISPLAY_FLIP=True), m, FakeTime())
+    board = make_board(_config(DISPLAY="sh1106", WATCHDOG_MS=8000, DISPLAY_FLIP=True), m, FakeTime(), NO_FLASH)
     assert isinstance(board.display, SH1106)
     assert ("WDT", 8000) in m.made
     board.feed_watchdog()
     board.feed_watchdog()
     assert m.wdt.feeds == 2
     m = FakeMachine(levels={board_config.SEAT_PINS[0]: 0})   # seat 1 held
-    board = make_board(_config(WATCHDOG_MS=8000), m, FakeTime())
+    board = make_board(_config(WATCHDOG_MS=8000), m, FakeTime(), NO_FLASH)
     assert board.safe_mode
     assert not [x for x in m.made if x[0] == "WDT"]
 
