@@ -17,7 +17,7 @@ td { border: 0.2mm solid #5a5a5a; font-size: 9pt; padding: 0 1mm; overflow: hidd
      white-space: nowrap; text-overflow: ellipsis; }
 td.heavy { border-left: 0.6mm solid #000; }
 td.L { text-align: left; } td.C { text-align: center; } td.R { text-align: right; }
-td.b { font-weight: bold; } td.s { font-size: 7pt; }
+td.b { font-weight: bold; } td.s { font-size: 6.5pt; white-space: pre-line; text-overflow: clip; line-height: 1.15; padding: 0 0.3mm; }
 td.head { white-space: normal; }
 td.head, td.total { background: #e1e1e1; } td.name { background: #f2f2f2; } td.void { background: #fafafa; }
 @media print { @page { size: A4; margin: 0; } }
