@@ -132,6 +132,8 @@ class SpellGame:
 
     def _take_from_bag(self, player, tiles):
         for pair in tiles:
+            if self.bag[pair] == 0 and can_turn_over(pair) and self.bag[pair[::-1]] > 0:
+                pair = pair[::-1]  # a turnable tile written turned over
             if self.bag[pair] > 0:
                 self.bag[pair] -= 1
             elif pair in Counter(all_tiles()):

@@ -112,13 +112,15 @@ def suggest(stats, size=TILE_COUNT):
         while letter_tiles(letter) < MIN_LETTER_TILES:
             # The letter's most common pair class gets a tile...
             options = sorted((c for c in stats.classes if letter in c), key=lambda c: (-stats.classes[c], c))
+            # (a letter in no word of the list: the rules' own pairs with it)
+            options = options or sorted({pair_class(t) for t in all_tiles() if letter in t})
             fresh = [c for c in options if counts[c] == 0] or options
             counts[fresh[0]] += 1
             # ...from the class that has the most tiles beyond its share, keeping
             # the letters that need theirs.
-            spare = [c for c in counts if counts[c] > 1 or all(letter_tiles(a) > MIN_LETTER_TILES for a in c)]
+            spare = [c for c in counts if all(letter_tiles(a) > MIN_LETTER_TILES for a in c)]
             spare = [c for c in spare if c != fresh[0]]
-            giver = max(spare, key=lambda c: (counts[c] - quota[c], c))
+            giver = max(spare, key=lambda c: (counts[c] - quota.get(c, 0), c))
             counts[giver] -= 1
             if counts[giver] == 0:
                 del counts[giver]
