@@ -135,6 +135,8 @@ class App:
                 problems.append("journal: %s" % e)
                 game = None
         feed()
+        if game is not None and not game.history:
+            game = None     # new_game cut before its set-up was saved: start again
         self.problems = problems
         self.game = game
         now = self.now()
@@ -193,20 +195,32 @@ class App:
         gc.collect()
         game = new_game(kind)
         self.game = game
+        # Set up in RAM, then journalled as one snapshot after the new
+        # journal's start: a power cut in between leaves a game with no
+        # action (boot shows the home menu), never half the table seated or
+        # the options left at the engine's defaults.
+        journal = self.journal
+        self.journal = None
+        try:
+            players = self.players_for(kind)
+            for seat in range(1, players + 1):
+                self.act(now, "seat", (seat, self.free_name(seat)), route=False)
+            s = self.settings
+            if kind == "wordsport":
+                self.act(now, "tiles", (s["tiles"],), route=False)
+                self.act(now, "countdown", (s["countdown"] * 1000,), route=False)
+            elif kind == "speedscrabble":
+                sets = max(s["sets"], (players + 3) // 4)
+                self.act(now, "sets", (sets,), route=False)
+                self.act(now, "variant", (s["variant"],), route=False)
+                self.act(now, "target", (s["target"],), route=False)
+                self.act(now, "themes", (s["themes"],), route=False)
+        finally:
+            self.journal = journal
         self._store(now, "start")
-        players = self.players_for(kind)
-        for seat in range(1, players + 1):
-            self.act(now, "seat", (seat, self.free_name(seat)), route=False)
-        s = self.settings
-        if kind == "wordsport":
-            self.act(now, "tiles", (s["tiles"],), route=False)
-            self.act(now, "countdown", (s["countdown"] * 1000,), route=False)
-        elif kind == "speedscrabble":
-            sets = max(s["sets"], (players + 3) // 4)
-            self.act(now, "sets", (sets,), route=False)
-            self.act(now, "variant", (s["variant"],), route=False)
-            self.act(now, "target", (s["target"],), route=False)
-            self.act(now, "themes", (s["themes"],), route=False)
+        if journal is not None and self.unsaved == _SAVED:
+            self.unsaved = _BEHIND      # the next write: a snapshot of it all
+            self._store(now, "record")
         self.route(now)
 
     def free_name(self, seat):
@@ -312,6 +326,15 @@ class App:
             self.refuse(now, "nothing to undo")
             return False
         last = game.history[-1]
+        paused_at = None
+        if last[1] == "pause" and len(game.history) > 1 and game.history[-2][0] == last[0]:
+            # The pause boot() made at the last action's time (a player's
+            # pause comes later): not the players' action. Undo theirs, and
+            # pause again where the power went.
+            game.undo()
+            self._store(now, "undo")
+            paused_at = last[0]
+            last = game.history[-1]
         if last[1] in ("seat", "tiles", "countdown", "sets", "variant", "target", "themes"):
             # The set-up actions of new_game: undoing them would unseat the
             # table one by one. Back means back to the home menu instead.
@@ -325,6 +348,8 @@ class App:
         if last[1] == "rename":
             self._keep_name(last[2][0], game.names[last[2][0] - 1])
         self._store(now, "undo")
+        if paused_at is not None:
+            self.act(paused_at, "pause", (), route=False, quiet=True)
         self.cue = cues.NONE
         self.note(now, "undone: " + last[1])
         self.route(now)
@@ -449,7 +474,13 @@ class App:
                 # TIME_UP, GO ... may call for another screen; a menu or the
                 # sheet stays open (Back returns to the right screen).
                 if not getattr(manager.screen, "OVERLAY", False):
+                    screen = manager.screen
                     self.route(now)
+                    if manager.screen is not screen:
+                        # a press begun before GO or time up (released
+                        # after) is not a call, nor an entry, on the new one
+                        buttons.clear()
+                    screen = None
         self.buzzer.update(now)
         if manager.frame(self.display, now):
             self.display.show()

@@ -123,5 +123,9 @@ class Buttons:
         return handler
 
     def clear(self):
-        """Forget waiting events (e.g. when a new screen opens)."""
+        """Forget waiting events and the presses in progress: a button held
+        now gives nothing on release (e.g. when a new screen opens)."""
         self._count = 0
+        for i in range(self.seats):
+            if self._down[i]:
+                self._long[i] = 1
