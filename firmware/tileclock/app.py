@@ -456,12 +456,14 @@ class App:
         """One pass of the loop; returns ms until something of ours is due
         (the caller sleeps at most POLL_MS of it, to poll the buttons)."""
         board = self.board
-        now = ticks_add(board.ticks_ms(), self.offset)  # the one read of the clock this pass
+        ticks = board.ticks_ms()                # the one read of the clock this pass
+        now = ticks_add(ticks, self.offset)     # the engine's time: see boot()
         buttons = self.buttons
         manager = self.manager
         n = 0
         while n < _EVENTS_PER_PASS:
-            event = buttons.poll(now)
+            # The buttons' interrupt time stamps are the board's own ticks.
+            event = buttons.poll(ticks)
             if not event:
                 break
             manager.event(now, event)

@@ -176,3 +176,36 @@ def test_a_press_begun_before_time_up_changes_no_entry():
     assert dev.screen() == "WsEntry"
     assert game.history[-1][1] == "out", game.history[-1]       # no entry made
     dev.close()
+
+
+class _RecordingButtons:
+    """Stands in for the seat buttons: records the time each poll is given."""
+
+    def __init__(self, buttons):
+        self.buttons = buttons
+        self.seats = buttons.seats
+        self.polled_at = []
+
+    def poll(self, now):
+        self.polled_at.append(now)
+        return self.buttons.poll(now)
+
+    def clear(self):
+        self.buttons.clear()
+
+
+def test_buttons_are_polled_in_the_boards_ticks_after_a_resume():
+    # Interrupt time stamps are the board's ticks; the engine's time carries
+    # the resume offset. Polling with the engine's time made every stamp
+    # look stale after a reboot.
+    dev = _word_sport_after_a_go()
+    after = dev.reboot()
+    after.run(100)
+    app = after.app
+    assert app.offset != 0
+    recorder = _RecordingButtons(app.buttons)
+    app.buttons = recorder
+    app.step()
+    assert recorder.polled_at == [app.board.ticks_ms()]
+    after.close()
+    dev.close()
