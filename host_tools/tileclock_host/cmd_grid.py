@@ -26,6 +26,9 @@ def report(path, result, game):
         lines.append("  %s of %d tiles:" % (kind, len(group)))
         for w in words:
             lines.append("    %-32s %3d%s" % (w, w.value(), "" if w.valid else "  NOT IN THE WORD LIST"))
+    for w in result.new_runs:
+        lines.append("  left after taking letters out: %-18s %3d%s" % (
+            w, w.value(), "" if w.valid else "  NOT IN THE WORD LIST, not scored"))
     problems = ["%s is not in the word list" % w for w in result.bad_words]
     if game == "speed-scrabble" and len(result.groups) > 1:
         problems.append("not one connected grid: %d groups of tiles" % len(result.groups))

@@ -7,7 +7,7 @@ import pytest
 
 from tileclock_host.referee import InputError
 from tileclock_host.referee import spellgame, wordlist
-from tileclock_host.referee.spellboard import ACROSS, DOWN, find_path, parse_cell
+from tileclock_host.referee.spellboard import ACROSS, DOWN, SpellGame, completed_paths, find_path, parse_cell
 from tileclock_host.referee.wordlist import WordList
 
 DATA = os.path.join(os.path.dirname(os.path.dirname(__file__)), "data", "referee")
@@ -39,7 +39,7 @@ def test_sample_game_replays_exactly(default_words):
     assert game.plays[ACROSS] == [16, 32]
     assert game.plays[DOWN] == [30, 20]
     assert game.total(ACROSS) == 48 and game.total(DOWN) == 50
-    assert game.winner is None
+    assert not game.over() and game.paths == {}
     # Across: 12 - WO AD UV, + 6 drawn, - IS TO SH, - ER stolen back = 11.
     assert sum(game.racks[ACROSS].values()) == 12 - 3 - 3 + 6 - 1
     # Down: 12 - ET stolen - 5 laid + 6 drawn - HI GO PH = 9.
@@ -140,10 +140,95 @@ def test_across_path_doubles_the_game_and_ends_it():
     tiles = ", ".join("AB %sM across" % chr(ord("a") + 2 * i) for i in range(13))
     game, events = replay(["rack across " + "AB " * 13, "rack down LK JY", "play across " + tiles], [word])
     assert game.plays[ACROSS] == [26]
-    assert game.winner == ACROSS and game.total(ACROSS) == 52
-    assert "completes a path aM..zM" in events[-1]
+    assert game.over() and game.doubled(ACROSS) and game.total(ACROSS) == 52
+    assert "Across completes a path across aM..zM (26 cells): Across's game score 26 doubled to 52" in events[-1]
     e = rejection(["rack across " + "AB " * 13, "rack down LK JY", "play across " + tiles, "pass down"], [word])
     assert "the game is over" in e.problem
+
+
+def ab_tiles(first, last, row, face="across"):
+    """AB tiles covering `first`..`last` (column letters) of `row`, laid `face`."""
+    return ", ".join("AB %s%s %s" % (chr(x), row, face) for x in range(ord(first), ord(last) + 1, 2))
+
+
+def test_a_path_of_both_players_tiles_doubles_the_player_completing_it():
+    # Row M: Across lays aM..lM (12), Down extends it to tM (20), Across
+    # completes it to zM (26): a path across of both players' tiles.
+    words = ["ab" * 6, "ab" * 10, "ab" * 13]
+    game, events = replay(["rack across " + "AB " * 9, "rack down " + "AB " * 4,
+                           "play across " + ab_tiles("a", "l", "M") + " = 12",
+                           "play down " + ab_tiles("m", "t", "M") + " = 20",
+                           "play across " + ab_tiles("u", "z", "M") + " = 26"], words)
+    assert {game.owner[parse_cell(c)] for c in ("aM", "mM", "zM")} == {ACROSS, DOWN}
+    assert list(game.paths) == [ACROSS] and game.over()
+    assert game.total(ACROSS) == (12 + 26) * 2 == 76
+    assert game.total(DOWN) == 20  # unchanged
+    assert "Across completes a path across aM..zM" in events[-1]
+
+
+def test_a_play_completing_the_opponents_path_ends_the_game_and_doubles_the_opponent():
+    # Across lays aM..lM (12); Down completes row M to zM (26 letters, 26):
+    # the path is across, so Across doubles (spell-sport.txt: "The first
+    # player doubles if the path is across the board") and the game ends.
+    game, events = replay(["rack across " + "AB " * 6, "rack down " + "AB " * 7,
+                           "play across " + ab_tiles("a", "l", "M") + " = 12",
+                           "play down " + ab_tiles("m", "z", "M") + " = 26"], ["ab" * 6, "ab" * 13])
+    assert list(game.paths) == [ACROSS]
+    assert game.doubled(ACROSS) and not game.doubled(DOWN)
+    assert (game.total(ACROSS), game.total(DOWN)) == (24, 26)
+    assert "Down completes a path across aM..zM (26 cells): Across's game score 12 doubled to 24" in events[-1]
+    assert "the game is over" in events[-1]
+    assert "Across 24 points (doubled for the path across)" in "\n".join(spellgame.summary(game))
+    e = rejection(["rack across " + "AB " * 7, "rack down " + "AB " * 7,
+                   "play across " + ab_tiles("a", "l", "M"), "play down " + ab_tiles("m", "z", "M"),
+                   "play across AB aA across"], ["ab" * 6, "ab" * 13])
+    assert e.line == 5 and "the game is over: the board has a path across" in e.problem
+
+
+def test_a_connection_through_the_top_row_is_no_path_until_it_is_only_an_offshoot():
+    # Left edge to right edge through row A (any player's tiles): row L aL..jL,
+    # up column j to jA, row A jA..qA, down column q to qL, row L qL..zL. It
+    # touches the top row: no path, the game goes on. Filling kL..pL makes row
+    # L a path; columns j and q and row A are offshoots touching the top row.
+    words = ["ab" * 5,                  # aL..jL, then qL..zL
+             "ab" * 5 + "b",            # jB..jL: down tiles jB..jK over jL (B)
+             "ab" * 4, "a" + "ab" * 5 + "b",  # row A jA..qA; column j jA..jL
+             "b" + "ab" * 5,            # qA (B) over down tiles qB..qK
+             "b" + "ab" * 5 + "a",      # column q qA..qL
+             "ab" * 13]                 # row L aL..zL
+    lines = [
+        "rack across " + "AB " * 17, "rack down " + "AB " * 10,
+        "play across " + ab_tiles("a", "j", "L") + " = 10",
+        "play down " + ", ".join("AB j%s down" % r for r in "BDFHJ") + " = 11",
+        "play across " + ab_tiles("j", "q", "A") + " = 96",          # 8 x 12, joined at jA
+        "play down " + ", ".join("AB q%s down" % r for r in "BDFHJ") + " = 11",
+        "play across " + ab_tiles("q", "z", "L") + " = 120",         # 10 x 12, joined at qL
+    ]
+    game, _ = replay(lines, words)
+    assert not game.over() and game.paths == {}
+    assert find_path(ACROSS, set(game.letters) | {(x, 0) for x in range(26)}) is None  # even with all of row A
+    game, _ = replay(lines + [
+        "pass down",
+        # kL..pL: one across word aL..zL, 26, and it closes the ring
+        # row L - column j - row A - column q: a circuit, doubled.
+        "play across " + ab_tiles("k", "p", "L") + " = 52",
+    ], words)
+    assert list(game.paths) == [ACROSS]
+    assert game.paths[ACROSS] == [(x, 11) for x in range(26)]
+    assert game.total(ACROSS) == (10 + 96 + 120 + 52) * 2 == 556
+    assert game.total(DOWN) == 22
+
+
+def test_a_play_may_complete_paths_both_ways():
+    # A cross of row M and column m: a path across and a path down; each
+    # player doubles for the path in their direction.
+    cross = cells(["%sM" % chr(ord("a") + x) for x in range(26)] + ["m%s" % chr(ord("A") + y) for y in range(26)])
+    assert sorted(completed_paths(cross)) == [ACROSS, DOWN]
+    assert sorted(completed_paths(cross[:26])) == [ACROSS]
+    game = SpellGame(WordList())
+    game.plays = {ACROSS: [10], DOWN: [7]}
+    game.paths = completed_paths(cross)
+    assert (game.total(ACROSS), game.total(DOWN)) == (20, 14)
 
 
 def cells(names):

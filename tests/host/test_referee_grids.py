@@ -42,12 +42,46 @@ def test_unknown_blank_is_found(words):
 
 
 def test_blank_cannot_be_a_in_tack_and_o_in_box(words):
-    # Marked as A it reads TACK but BAX: BAX is taken out, which leaves C K
-    # and a lone T, all taken out too: -(3+0+8) -(1+3+5).
+    # Marked as A it reads TACK but BAX: B and X are in no good word and are
+    # taken out; the blank stays in TACK. TACK 1+0+3+5, -(3+8).
     result = check(".B..\nTaCK\n.X..", words)
     assert [w.letters for w in result.bad_words] == ["BAX"]
-    assert result.score() == -20
+    assert sorted(t.letter for t in result.taken_out) == ["B", "X"]
+    assert result.score() == 9 - 11 == -2
     assert not result.one_grid()
+
+
+def test_a_bad_word_keeps_the_letters_it_shares_with_good_words(words):
+    # MEX (not a word) down from JAM's M: E and X are taken out, M stays and
+    # JAM still scores. JAM 8+1+3, -(1+8).
+    result = check("JAM\n..E\n..X", words)
+    assert [w.letters for w in result.bad_words] == ["MEX"]
+    assert sorted(t.letter for t in result.taken_out) == ["E", "X"]
+    assert [w.letters for w in result.scored_words] == ["JAM"]
+    assert result.score() == 12 - 9 == 3
+
+
+def test_what_is_left_of_a_bad_word_is_checked_again(words):
+    # ATX across is bad; its A is in AM, its T in AT (down): only X is taken
+    # out. What is left, AT across, is a good word and scores.
+    # AM 1+3, AT down 1+1, AT across 1+1, -X 8.
+    result = check(".A.\nATX\nM..", words)
+    assert [w.letters for w in result.bad_words] == ["ATX"]
+    assert [t.letter for t in result.taken_out] == ["X"]
+    assert [(w.letters, w.direction) for w in result.new_runs] == [("AT", "across")]
+    assert sorted(w.letters for w in result.scored_words) == ["AM", "AT", "AT"]
+    assert result.score() == 4 + 2 + 2 - 8 == 0
+
+
+def test_a_bad_word_made_only_of_letters_of_good_words_stays_unscored(words):
+    # ME and AT across, MA down are good; ET down is not, but E is in ME and
+    # T in AT: nothing is taken out and ET scores nothing. ME 3+1, AT 1+1, MA 3+1.
+    result = check("ME\nAT", words)
+    assert [w.letters for w in result.bad_words] == ["ET"]
+    assert result.taken_out == []
+    assert sorted(w.letters for w in result.scored_words) == ["AT", "MA", "ME"]
+    assert result.score() == 4 + 2 + 4 == 10
+    assert not result.one_grid()  # still a problem: ET is not in the list
 
 
 def test_unused_tiles_and_the_long_word_bonus(words):
@@ -86,5 +120,11 @@ def test_grid_command(capsys, tmp_path):
     two.write_text("JAM\n\nAT\n")
     assert main(["grid", str(two)]) == 1
     assert "not one connected grid: 2 groups of tiles" in capsys.readouterr().out
+    atx = tmp_path / "atx.txt"
+    atx.write_text(".A.\nATX\nM..\n")
+    assert main(["grid", str(atx)]) == 1
+    out = capsys.readouterr().out
+    assert "left after taking letters out: AT (across, row 2, columns 1-2)   2" in out
+    assert "unused or taken out: X (-8)" in out and "Speed Scrabble score: 0" in out
     assert main(["grid", str(tmp_path / "missing.txt")]) == 1
     assert "missing.txt" in capsys.readouterr().err

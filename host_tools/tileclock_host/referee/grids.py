@@ -9,10 +9,13 @@
 #
 # Scoring (speed-scrabble.txt): every across word plus every down word of two
 # or more letters at the letters' values (blanks 0), +10 for each word of
-# seven or more letters, minus the values of unused tiles. Letters of a word
-# not in the list are taken out of the crossword and count against the
-# score like unused tiles; taking them out may break other words, so this
-# repeats until every word left is good.
+# seven or more letters, minus the values of unused tiles. A letter in no
+# good word (in the list) is taken out of the crossword and counts against
+# the score like an unused tile; a letter of a bad word that is also in a
+# good word stays (an invalid MEX through JAM's M takes out E and X, not M).
+# Taking letters out leaves new runs (the rest of a bad word), which are
+# checked again: until no letter is in bad words only. The good words left
+# score; a bad word whose every letter is in a good word stays, unscored.
 from itertools import product
 
 from tileclock_host.referee import InputError
@@ -169,6 +172,21 @@ def solve_blanks(grid, words):
     return dict(zip(unknown, best))
 
 
+def take_out(tiles, words):
+    """The tiles left when every letter in no good word is taken out (a lone
+    letter is in no word either), again and again until none is left to take:
+    taking letters out of a bad word can leave a shorter run, good or bad."""
+    kept = dict(tiles)
+    while True:
+        found = find_words(kept)
+        in_good = {c for w in found if w.letters in words for c in w.cells}
+        out = [c for c in kept if c not in in_good]
+        if not out:
+            return kept
+        for cell in out:
+            del kept[cell]
+
+
 class GridReport:
     """What the referee found: the words, the groups, what was taken out, the score."""
 
@@ -180,18 +198,15 @@ class GridReport:
             word.valid = word.letters in words
         self.bad_words = [w for w in self.words if not w.valid]
         self.groups = components(grid.tiles)
-        # Take out the letters of bad words until every word left is good.
-        kept = dict(grid.tiles)
-        while True:
-            bad = [w for w in find_words(kept) if w.letters not in words]
-            if not bad:
-                break
-            for word in bad:
-                for cell in word.cells:
-                    kept.pop(cell, None)
-        self.scored_words = find_words(kept)
-        in_words = {c for w in self.scored_words for c in w.cells}
-        self.taken_out = [grid.tiles[c] for c in grid.tiles if c not in in_words]
+        self.kept = take_out(grid.tiles, words)
+        left = find_words(self.kept)
+        for word in left:
+            word.valid = word.letters in words
+        self.scored_words = [w for w in left if w.valid]
+        # Runs that only appear once letters are taken out (what is left of a bad word).
+        before = {(w.direction, tuple(w.cells)) for w in self.words}
+        self.new_runs = [w for w in left if (w.direction, tuple(w.cells)) not in before]
+        self.taken_out = [grid.tiles[c] for c in grid.tiles if c not in self.kept]
         self.long_words = [w for w in self.scored_words if len(w.cells) >= LONG_WORD]
 
     def one_grid(self):

@@ -14,8 +14,13 @@
 # - "Circuit": think of the words as nodes and the shared cells as links; a
 #   play completes a circuit when it raises the number of independent loops
 #   (links - words + connected groups) of that graph.
-# - A tile belongs to the player who placed it (stolen tiles too); a path is
-#   made of the player's own tiles.
+# - A path is made of any tiles on the board, whoever laid them. A path across
+#   (left edge to right edge, never entering the top or bottom row) doubles
+#   Across's game score, a path down (never entering the left or right
+#   column) Down's, whoever's play completed it; the play that completes one
+#   ends the game ("The first player doubles if the path is across the
+#   board, and the second player doubles if the path is down the board").
+#   A play completing both doubles both.
 from collections import Counter
 
 from tileclock.engine.game import Refused
@@ -109,7 +114,7 @@ class PlayResult:
         self.stolen = stolen
         self.points = points
         self.turned = turned  # tiles laid turned over, as "IO as OI"
-        self.path = None  # the cells of a completed path, if this play made one
+        self.paths = {}  # direction -> cells of each path this play completed
 
 
 class SpellGame:
@@ -117,15 +122,14 @@ class SpellGame:
         self.words = words
         self.letters = {}  # cell -> letter on the board
         self.tile_of = {}  # cell -> serial number of the tile covering it
-        self.owner = {}  # cell -> player who placed the tile
+        self.owner = {}  # cell -> player who placed the tile (for the board picture)
         self.racks = {ACROSS: None, DOWN: None}
         self.plays = {ACROSS: [], DOWN: []}  # points of each play
         self.bag = Counter(all_tiles())  # what the 338-tile set has left
         self.warnings = []
         self.turn = ACROSS  # the first player plays across
         self.last = None  # (player, "play"/"pass"/"draw") of the last action
-        self.winner = None
-        self.path = None
+        self.paths = {}  # direction -> cells of a completed path; the game is over once there is one
         self._tiles_laid = 0
 
     # -- racks and the bag -------------------------------------------------
@@ -172,8 +176,8 @@ class SpellGame:
         self.turn = other(player)
 
     def _check_turn(self, player):
-        if self.winner:
-            raise Rejected("the game is over: %s completed a path" % self.winner.capitalize())
+        if self.paths:
+            raise Rejected("the game is over: the board has a path %s" % " and a path ".join(self.paths))
         if self.racks[ACROSS] is None or self.racks[DOWN] is None:
             raise Rejected("both players need a rack before the first play")
         if player != self.turn:
@@ -219,10 +223,8 @@ class SpellGame:
         self.plays[player].append(points)
         self.last = (player, "play")
         self.turn = other(player)
-        result.path = find_path(player, [c for c, who in self.owner.items() if who == player])
-        if result.path:
-            self.winner = player
-            self.path = result.path
+        result.paths = completed_paths(self.letters)
+        self.paths = result.paths
         return result
 
     def _check_cells(self, placements):
@@ -332,9 +334,17 @@ class SpellGame:
 
     # -- totals ----------------------------------------------------------------
 
+    def over(self):
+        return bool(self.paths)
+
+    def doubled(self, player):
+        """Whether the player's game score doubles: the board has a path in
+        their direction (Across's across, Down's down)."""
+        return player in self.paths
+
     def total(self, player):
         points = sum(self.plays[player])
-        return points * 2 if self.winner == player else points
+        return points * 2 if self.doubled(player) else points
 
 
 def run(letters, cell, direction):
@@ -387,11 +397,25 @@ def loops(letters):
     return links - len(words) + groups
 
 
-def find_path(player, cells):
+def completed_paths(cells):
+    """direction -> the cells of one path across / down made of `cells` (the
+    covered cells of the board, whoever laid the tiles), for each direction
+    that has one."""
+    paths = {}
+    for direction in PLAYERS:
+        path = find_path(direction, cells)
+        if path:
+            paths[direction] = path
+    return paths
+
+
+def find_path(direction, cells):
     """A path of `cells` from the left to the right edge not touching the top
-    or bottom row (Across), or from the top to the bottom edge not touching
-    the left or right column (Down); the cells of one such path, or None."""
-    if player == ACROSS:
+    or bottom row (across), or from the top to the bottom edge not touching
+    the left or right column (down); the cells of one such path, or None.
+    Cells of the top or bottom row (left or right column) may join the path
+    as offshoots, but it can't pass through them."""
+    if direction == ACROSS:
         allowed = {c for c in cells if 0 < c[1] < SIZE - 1}
         starts = [c for c in allowed if c[0] == 0]
         done = lambda c: c[0] == SIZE - 1  # noqa: E731

@@ -98,10 +98,13 @@ def describe_play(number, result, game):
         number, result.player.capitalize(), " + ".join(words),
         (" (" + "; ".join(how) + ")") if how else "", formula(result),
         sum(game.plays[ACROSS]), sum(game.plays[DOWN]))
-    if result.path:
-        line += "\n   %s completes a path %s: game score %d doubled to %d" % (
-            result.player.capitalize(), path_summary(result.path),
-            sum(game.plays[result.player]), game.total(result.player))
+    for direction, path in sorted(result.paths.items()):
+        owner = direction  # Across doubles for a path across, Down for a path down
+        line += "\n   %s completes a path %s %s: %s's game score %d doubled to %d" % (
+            result.player.capitalize(), direction, path_summary(path), owner.capitalize(),
+            sum(game.plays[owner]), game.total(owner))
+    if result.paths:
+        line += "; the game is over"
     return line
 
 
@@ -163,10 +166,10 @@ def summary(game):
     lines = []
     for player in (ACROSS, DOWN):
         held = " ".join(sorted(game.racks[player].elements())) if game.racks[player] is not None else "-"
-        doubled = " (doubled for the path)" if game.winner == player else ""
+        doubled = " (doubled for the path %s)" % player if game.doubled(player) else ""
         lines.append("%-6s %d points%s; rack: %s" % (player.capitalize(), game.total(player), doubled, held))
-    if game.winner:
-        lines.append("Game over: %s's path %s" % (game.winner.capitalize(), span_name(game.path)))
+    for direction, path in sorted(game.paths.items()):
+        lines.append("Game over: a path %s %s" % (direction, span_name(path)))
     return lines
 
 
