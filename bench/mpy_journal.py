@@ -10,7 +10,9 @@
 #     rp2 port mounts the Pico's flash (4 KB blocks, progsize 256, 352 blocks =
 #     1408 KB) on a RAM flash that counts block erases and bytes programmed;
 #   - the same with segments too big to stay inline (4000 bytes), to show
-#     what the 480-byte segments save.
+#     what the 480-byte segments save;
+#   - the same evening with the app's time marks (Journal.mark every MARK_MS
+#     while a round's clock runs), for MARK_MS = 5000 and 10000.
 import gc
 import sys
 
@@ -77,8 +79,10 @@ class Flash:
         return 0
 
 
-def evening():
-    """The steps: ("do", action) / ("undo",) / ("checkpoint",), rounds marked by `start`."""
+def evening(mark_ms=0):
+    """The steps: ("do", action) / ("undo",) / ("checkpoint",) / ("mark", t),
+    rounds marked by `start`. With `mark_ms`, time marks as the app writes
+    them: MARK_MS after the journal's last write, if the clock runs then."""
     with open("tests/scenarios/wordsport_evening.txt") as f:
         body = [line.strip() for line in f if line.strip() and not line.startswith("#")]
     actions = [parse_action(line) for line in body[1:]]
@@ -94,7 +98,33 @@ def evening():
             steps.append(("do", actions[i]))
         if actions[i][1] == "close":
             steps.append(("checkpoint",))
+    if mark_ms:
+        steps = _with_marks(steps, mark_ms)
     return steps
+
+
+def _with_marks(steps, mark_ms):
+    game = new_game("wordsport")
+    out = []
+    for i in range(len(steps)):
+        step = steps[i]
+        out.append(step)
+        if step[0] == "do":
+            game.do(*step[1])
+            written = step[1][0]
+        elif step[0] == "undo":
+            game.undo()
+        else:
+            continue
+        following = [s for s in steps[i + 1:i + 4] if s[0] == "do"]
+        if not following:
+            continue
+        t = written + mark_ms
+        while t < following[0][1][0]:
+            if game.clock_running(t):
+                out.append(("mark", t))
+            t += mark_ms
+    return out
 
 
 def play(journal, counter, steps):
@@ -105,8 +135,12 @@ def play(journal, counter, steps):
     rounds = []
     mark = counter()
     actions = 0
+    marks = 0
     for step in steps:
-        if step[0] == "do":
+        if step[0] == "mark":
+            journal.mark(step[1])
+            marks += 1
+        elif step[0] == "do":
             game.do(*step[1])
             journal.record(game)
             actions += 1
@@ -117,17 +151,21 @@ def play(journal, counter, steps):
         else:
             journal.checkpoint(game)
             now = counter()
-            rounds.append((actions, [now[i] - mark[i] for i in range(len(now))]))
+            rounds.append((actions, [now[i] - mark[i] for i in range(len(now))], marks))
             mark = now
             actions = 0
+            marks = 0
     return rounds
 
 
 def report(title, names, rounds):
-    total_actions = sum(a for a, _d in rounds)
+    total_actions = sum(r[0] for r in rounds)
     print(title)
+    marks = sum(r[2] for r in rounds)
+    if marks:
+        print("  %d time marks, %.1f per round, besides the actions" % (marks, marks / len(rounds)))
     for i in range(len(names)):
-        total = sum(d[i] for _a, d in rounds)
+        total = sum(r[1][i] for r in rounds)
         first = rounds[0][1][i]
         print("  %-28s %8.2f per action  %8.1f per round (round 1: %d actions, %d)  %d in all"
               % (names[i], total / total_actions, total / len(rounds), rounds[0][0], first, total))
@@ -180,7 +218,7 @@ def main():
     print("  most-erased block: %d erases over the evening; %d of %d blocks erased at least once"
           % (worst, used, BLOCKS))
     print("  journal folder at the end: %s" % " ".join(files))
-    erases = sum(d[0] for _a, d in rounds)
+    erases = sum(r[1][0] for r in rounds)
     print("  evenings until a block reaches the flash's 100000 erases: %d if the most-erased block"
           " took them all, about %d spread over all %d blocks (LittleFS moves busy metadata)"
           % (100000 // max(worst, 1), 100000 * BLOCKS // max(erases, 1), BLOCKS))
@@ -195,6 +233,20 @@ def main():
     rounds, worst, used, files = littlefs(first, 4000)
     report("for comparison, 4000-byte segments (not inline), first three rounds:",
            ("block erases", "bytes programmed"), rounds)
+    for mark_ms in (5000, 10000):
+        gc.collect()
+        steps = evening(mark_ms)
+        rounds = model(steps)
+        report("with time marks every %d ms while the clock runs, model:" % mark_ms,
+               ("bytes written", "block writes"), rounds)
+        gc.collect()
+        rounds, worst, used, files = littlefs(steps)
+        report("with time marks every %d ms, real LittleFS 2:" % mark_ms,
+               ("block erases", "bytes programmed"), rounds)
+        print("  most-erased block: %d erases over the evening; evenings until 100000: %d"
+              " (that block), about %d (spread)"
+              % (worst, 100000 // max(worst, 1),
+                 100000 * BLOCKS // max(sum(r[1][0] for r in rounds), 1)))
 
 
 main()

@@ -24,6 +24,10 @@ _EVENTS_PER_PASS = const(8)  # more than anyone can press in 10 ms
 _FAILS_TO_HOME = const(2)    # passes failing in a row: the game's screen again, then home
 _FAILS_TO_GIVE_UP = const(4)  # then stop feeding the watchdog: it restarts the box
 _FLASH_NOTE_MS = const(30000)  # "can't save" again at most this often
+# While a game's clock runs, a time mark goes to the journal when this long
+# has passed since its last write, so a power cut loses at most this much of
+# the clock (docs/journal.md, "Time marks": the flash cost of 5 s vs 10 s).
+MARK_MS = const(5000)
 
 CANT_SAVE = "flash: can't save"
 # A second call within the engine's merge window (two players said "go" at
@@ -95,6 +99,9 @@ class App:
         self.passes = 0
         self.unsaved = _SAVED       # the journal against the game (see _store)
         self.settings_unsaved = False
+        self._written = 0           # when the journal last wrote (the engine's time)
+        self._boot_pause = 0        # history length with boot()'s pause on top, or 0
+        self._boot_pause_at = 0     # and that pause's time
         self._flash_noted = None    # when "can't save" was last shown
         self.errors = 0             # passes that raised (see safe_step)
         self.last_error = None
@@ -142,14 +149,27 @@ class App:
         now = self.now()
         if game is not None and game.history:
             # The tick counter restarted at boot; the journal's times are the
-            # old counter's. Carry on from the last action so the engine never
-            # sees time go backwards, and pause a running Word-Sport clock
-            # there (the seconds before the power cut are not known).
+            # old counter's. Carry on from the later of the last action and
+            # the last time mark (written every MARK_MS while a clock ran), so
+            # the engine never sees time go backwards, and pause a running
+            # Word-Sport clock there (the seconds after it are not known).
+            # Speed Scrabble's clock has no pause: it carries on from there.
             last = game.history[-1][0]
+            mark = getattr(self.journal, "mark_time", None)
+            if mark is not None and ticks_diff(mark, last) > 0:
+                last = mark
             self.offset = ticks_diff(last, self.board.ticks_ms())
             now = last
+            top = game.history[-1]
             if getattr(game, "paused", True) is False and hasattr(game, "do_pause"):
-                self.act(now, "pause", (), route=False, quiet=True)
+                if self.act(now, "pause", (), route=False, quiet=True):
+                    self._boot_pause = len(game.history)
+                    self._boot_pause_at = now
+            elif top[1] == "pause" and top[0] == mark:
+                # an earlier boot's pause at its mark (the marks are still on flash)
+                self._boot_pause = len(game.history)
+                self._boot_pause_at = mark
+        self._written = now
         if game is not None:
             self.route(now)
         else:
@@ -195,6 +215,7 @@ class App:
         gc.collect()
         game = new_game(kind)
         self.game = game
+        self._boot_pause = 0
         # Set up in RAM, then journalled as one snapshot after the new
         # journal's start: a power cut in between leaves a game with no
         # action (boot shows the home menu), never half the table seated or
@@ -327,10 +348,14 @@ class App:
             return False
         last = game.history[-1]
         paused_at = None
-        if last[1] == "pause" and len(game.history) > 1 and game.history[-2][0] == last[0]:
-            # The pause boot() made at the last action's time (a player's
-            # pause comes later): not the players' action. Undo theirs, and
-            # pause again where the power went.
+        n = len(game.history)
+        if last[1] == "pause" and n > 1 and (
+                game.history[-2][0] == last[0]
+                or (n == self._boot_pause and last[0] == self._boot_pause_at)):
+            # The pause boot() made at the last action's or the last time
+            # mark's time (a player's pause comes later, and is never on a
+            # mark): not the players' action. Undo theirs, and pause again
+            # where the power went.
             game.undo()
             self._store(now, "undo")
             paused_at = last[0]
@@ -349,7 +374,9 @@ class App:
             self._keep_name(last[2][0], game.names[last[2][0] - 1])
         self._store(now, "undo")
         if paused_at is not None:
-            self.act(paused_at, "pause", (), route=False, quiet=True)
+            if self.act(paused_at, "pause", (), route=False, quiet=True):
+                self._boot_pause = len(game.history)
+                self._boot_pause_at = paused_at
         self.cue = cues.NONE
         self.note(now, "undone: " + last[1])
         self.route(now)
@@ -367,6 +394,7 @@ class App:
         if journal is None:
             return
         game = self.game
+        self._written = now
         try:
             if what == "start":
                 self.unsaved = _NOT_STARTED
@@ -392,6 +420,20 @@ class App:
             print("tileclock: journal not saved: %r" % (e,))
             if self.unsaved == _SAVED:
                 self.unsaved = _BEHIND
+            self.flash_failed(now)
+
+    def _mark(self, now, game):
+        """A time mark in the journal if the game's clock runs (step(): at
+        most one a pass, MARK_MS after the journal's last write). Allocates
+        only the record's few strings, every MARK_MS."""
+        self._written = now
+        journal = self.journal
+        if journal is None or self.unsaved != _SAVED or not game.clock_running(now):
+            return
+        try:
+            journal.mark(now)
+        except OSError as e:
+            print("tileclock: time mark not saved: %r" % (e,))
             self.flash_failed(now)
 
     def flash_failed(self, now):
@@ -483,6 +525,9 @@ class App:
                         # after) is not a call, nor an entry, on the new one
                         buttons.clear()
                     screen = None
+            game = self.game
+            if game is not None and ticks_diff(now, self._written) >= MARK_MS:
+                self._mark(now, game)
         self.buzzer.update(now)
         if manager.frame(self.display, now):
             self.display.show()

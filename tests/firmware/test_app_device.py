@@ -14,7 +14,7 @@ _HOST = tileclock.__file__.rsplit("/", 3)[0] + "/host_tools"
 if _HOST not in sys.path:
     sys.path.append(_HOST)
 
-from tileclock.app import App  # noqa: E402
+from tileclock.app import MARK_MS, App  # noqa: E402
 from tileclock.engine import cues  # noqa: E402
 from tileclock.store.journal import Journal  # noqa: E402
 from tileclock.ui.names import CHARS  # noqa: E402
@@ -151,22 +151,26 @@ def test_a_refused_press_shows_the_reason_and_sounds_the_refusal():
     assert dev.board.buzzer.log[-1][1] == cues.REFUSED
 
 
-def test_a_reboot_mid_round_resumes_the_round_paused_at_its_last_action():
+def test_a_reboot_mid_round_resumes_the_round_paused_at_its_last_time_mark():
     dev = _word_sport_in_play()
     dev.run(4000)
     dev.press(3)                        # a go at about 4.2 s of play
     dev.run(20000)                      # power cut 20 s later
-    clock_at_go = dev.app.game.history[-1][0]
+    cut_at = dev.app.now()
+    played = dev.app.game.clock_ms(cut_at)
     after = dev.reboot()
     game = after.app.game
     assert game is not None and game.KIND == "wordsport"
     assert game.paused
     assert after.screen() == "WsPlay"
     assert game.pool.remaining == 68
-    assert game.history[-1][0] == clock_at_go          # time carried on from there
+    assert game.history[-1][1] == "pause"
+    # time carried on from the last time mark, at most MARK_MS before the cut
+    assert 0 <= cut_at - game.history[-1][0] <= MARK_MS, (cut_at, game.history[-1])
+    assert 0 <= played - game.clock_ms(after.app.now()) <= MARK_MS
     after.run(3000)                     # paused: the clock does not move
     shown = after.app.manager.screen.shown_seconds()
-    assert shown == 4, shown
+    assert played // 1000 - MARK_MS // 1000 <= shown <= played // 1000, (shown, played)
     after.press(1)                      # any seat resumes
     assert not game.paused
 

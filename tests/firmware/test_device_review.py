@@ -209,3 +209,84 @@ def test_buttons_are_polled_in_the_boards_ticks_after_a_resume():
     assert recorder.polled_at == [app.board.ticks_ms()]
     after.close()
     dev.close()
+
+
+# Time marks: while a clock runs the app journals one every MARK_MS, so a
+# power cut gives back (or takes away) at most MARK_MS of the clock.
+
+def _to_the_last_go(dev):
+    game = dev.app.game
+    while game.pool.can_serve(1):
+        dev.run(1600)                   # past the merge window
+        dev.press(1)
+    return game
+
+
+def test_a_cut_late_in_the_countdown_resumes_within_a_mark_of_it():
+    from tileclock.app import MARK_MS
+    dev = _word_sport_after_a_go()
+    game = _to_the_last_go(dev)
+    dev.run(1600)
+    dev.press(2)                        # the win: a 30 s countdown
+    assert dev.screen() == "WsCountdown"
+    dev.run(game.countdown_ms(dev.app.now()) - 5000)
+    left = game.countdown_ms(dev.app.now())
+    assert 4900 <= left <= 5000, left   # the power goes at 0:05 left
+    after = dev.reboot()
+    after.run(1000)
+    game = after.app.game
+    assert game.paused and after.screen() == "WsCountdown"
+    back = game.countdown_ms(after.app.now())
+    assert left <= back <= left + MARK_MS, (left, back)
+    after.run(3000)
+    assert game.countdown_ms(after.app.now()) == back      # paused there
+    after.close()
+    dev.close()
+
+
+def test_a_cut_in_the_count_up_after_the_last_go_keeps_the_win_time_within_a_mark():
+    from tileclock.app import MARK_MS
+    dev = _word_sport_after_a_go()
+    game = _to_the_last_go(dev)
+    dev.run(20000)                      # the power goes 20 s after the last go
+    played = game.clock_ms(dev.app.now())
+    after = dev.reboot()
+    after.run(500)
+    game = after.app.game
+    assert game.paused and after.screen() == "WsPlay"
+    resumed = game.clock_ms(after.app.now())
+    assert played - MARK_MS <= resumed <= played, (played, resumed)
+    after.press(1)                      # any seat resumes
+    assert not game.paused
+    after.run(1600)
+    after.press(2)                      # the win
+    assert after.screen() == "WsCountdown"
+    assert game.history[-2][1] == "resume", game.history[-3:]
+    r, w = game.history[-2][0], game.history[-1][0]
+    assert game.win_ms == resumed + (w - r), (game.win_ms, resumed, w - r)
+    # against the truth (no cut): what it would have been, less at most MARK_MS
+    assert played + (w - r) - MARK_MS <= game.win_ms <= played + (w - r)
+    after.close()
+    dev.close()
+
+
+def test_a_cut_in_speed_scrabble_play_carries_the_play_clock_on_from_a_mark():
+    from tileclock.app import MARK_MS
+    dev = Device(settings={"game": "speedscrabble", "players": 3})
+    dev.run(100)
+    dev.press(2)                        # Start
+    dev.press(3)                        # the count-in, GO at 3 s
+    dev.run(15000)
+    assert dev.screen() == "SsPlay"
+    played = dev.app.game.clock_ms(dev.app.now())
+    assert dev.app.game.history[-1][1] == "start"     # no call since GO
+    after = dev.reboot()
+    game = after.app.game
+    assert after.screen() == "SsPlay", after.screen()  # no count-in again
+    resumed = game.clock_ms(after.app.now())
+    assert played - MARK_MS <= resumed <= played, (played, resumed)
+    after.run(2000)
+    assert game.clock_ms(after.app.now()) == resumed + 2000     # it runs on
+    assert [c for c in after.cue_names() if c in ("GO", "COUNT_IN")] == []
+    after.close()
+    dev.close()

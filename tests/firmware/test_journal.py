@@ -378,6 +378,117 @@ def test_a_failing_append_falls_back_to_a_snapshot():
     assert J.Journal(ROOT, fs).recover() == ("tally", lines_of(game), [])
 
 
+def test_time_marks_are_records_of_their_own_and_no_action():
+    fs = fresh()
+    journal = J.Journal(ROOT, fs)
+    journal.start("tally")
+    game = Tally()
+    game.do(0, "seat", (1, "Ann"))
+    journal.record(game)
+    game.do(1000, "go", ())
+    journal.record(game)
+    journal.mark(6000)
+    journal.mark(11000)
+    assert len(game.history) == 2 and journal.count == 2
+    data = bytes(fs.files[ROOT + "/journal/j0001.log"])
+    rows = data.decode().split("\n")
+    assert rows[3] == "4 @6000 *%08x" % crc32(b"4 @6000")
+    assert rows[4] == "5 @11000 *%08x" % crc32(b"5 @11000")
+    again = J.Journal(ROOT, fs)
+    assert again.recover() == ("tally", ["0 seat 1 Ann", "1000 go"], [])
+    assert again.mark_time == 11000
+    back, problems = again.resume(tally)
+    assert problems == [] and back.history == game.history
+    assert J.resume_time(back, again.mark_time) == 11000
+    assert J.resume_time(back, 500) == 1000 and J.resume_time(back, None) == 1000
+    # the host reads it the same way and sees no mark
+    assert J.read_journal(ROOT + "/journal", fs) == ("tally", ["0 seat 1 Ann", "1000 go"], [])
+    # an undo takes back the last action, never a mark
+    again.mark(16000)
+    back.undo()
+    again.undo(back)
+    third = J.Journal(ROOT, fs)
+    assert third.recover() == ("tally", ["0 seat 1 Ann"], [])
+    assert third.mark_time == 16000
+    # a snapshot keeps no mark; the next marks follow it
+    third.checkpoint(back)
+    third.mark(21000)
+    fourth = J.Journal(ROOT, fs)
+    assert fourth.recover() == ("tally", ["0 seat 1 Ann"], [])
+    assert fourth.mark_time == 21000
+    fourth.checkpoint(back)
+    fifth = J.Journal(ROOT, fs)
+    assert fifth.recover()[2] == [] and fifth.mark_time is None
+    # a new game starts with none
+    fifth.start("tally")
+    assert fifth.mark_time is None
+
+
+def test_a_torn_mark_is_dropped_and_the_last_whole_one_kept():
+    fs = fresh()
+    journal = J.Journal(ROOT, fs)
+    journal.start("tally")
+    game = Tally()
+    play(journal, game, 3)
+    journal.mark(90000)
+    journal.mark(95000)
+    path = ROOT + "/journal/j0001.log"
+    fs.files[path] = fs.files[path][:-5]
+    again = J.Journal(ROOT, fs)
+    kind, lines, problems = again.recover()
+    assert (kind, lines) == ("tally", lines_of(game))
+    assert problems == ["journal 1: last record cut short, dropped"]
+    assert again.mark_time == 90000
+    assert J.Journal(ROOT, fs).recover() == ("tally", lines_of(game), [])
+
+
+def test_many_marks_fill_segments_and_the_next_action_compacts():
+    fs = fresh()
+    journal = J.Journal(ROOT, fs)
+    journal.start("tally")
+    game = Tally()
+    play(journal, game, 2)
+    for k in range(200):
+        journal.mark(10000 + 5000 * k)
+    assert len(journal._live) > journal.max_segments
+    again = J.Journal(ROOT, fs)
+    assert again.recover() == ("tally", lines_of(game), [])
+    assert again.mark_time == 10000 + 5000 * 199
+    game.do(2000000, "score", (1, 5))
+    journal.record(game)
+    assert names(fs) == ["snap.txt"]
+    assert J.Journal(ROOT, fs).recover() == ("tally", lines_of(game), [])
+
+
+def test_a_failing_mark_leaves_the_next_action_a_snapshot():
+    fs = FullFS(160)
+    fs.mkdir(ROOT)
+    journal = J.Journal(ROOT, fs)
+    journal.start("tally")
+    game = Tally()
+    game.do(0, "seat", (1, "Ann"))
+    journal.record(game)
+    marks = 0
+    while True:
+        try:
+            journal.mark(1000 * marks)
+        except OSError:
+            break
+        marks += 1
+    path = ROOT + "/journal/j%04d.log" % journal._upto
+    fs.files[path] = fs.files[path] + bytearray(b"9 @12")      # part of it landed
+    fs.room = 10000
+    journal.mark(99000)                 # skipped: never after a torn record
+    assert fs.files[path].endswith(b"9 @12")
+    game.do(50000, "score", (1, 3))
+    journal.record(game)
+    assert "snap.txt" in names(fs)
+    assert J.Journal(ROOT, fs).recover() == ("tally", lines_of(game), [])
+    game.do(51000, "score", (1, 4))
+    journal.record(game)
+    assert J.Journal(ROOT, fs).recover() == ("tally", lines_of(game), [])
+
+
 def test_on_the_real_file_system():
     # A name of its own: others may run the suite in the same tree at once.
     base = "/tmp/tileclock-journal-%08x" % crc32(os.urandom(8))

@@ -10,6 +10,10 @@
 # last action whose record was written whole (and sound), nothing before it
 # is lost, a second boot finds nothing more to repair, and (at a sample of
 # cuts) the game resumes on the engine and goes on being journalled.
+# Time marks (Journal.mark, written while a clock runs) come between the
+# Word-Sport actions, so cuts land inside them too: the history is still the
+# last whole action's, and the recovered mark_time is the last mark written
+# whole since the last snapshot (a snapshot keeps none).
 import bisect
 import os
 import sys
@@ -40,11 +44,22 @@ def evening_steps():
     steps = [("start", kind)]
     for i, action in enumerate(actions):
         steps.append(("do", action))
+        now = action[0]
         if i % 23 == 11:                     # a wrong call taken back and made again
+            steps.append(("mark", now + 1000))
             steps.append(("undo",))
             steps.append(("do", action))
         if action[1] == "close":
             steps.append(("checkpoint",))
+        # time marks while the next action is a while off (at most two, to
+        # keep the cut points few), or a close one now and then
+        gap = actions[i + 1][0] - now if i + 1 < len(actions) else 0
+        if gap > 5000:
+            for k in (1, 2):
+                if 5000 * k < gap:
+                    steps.append(("mark", now + 5000 * k))
+        elif i % 4 == 1 and gap > 2000:
+            steps.append(("mark", now + 2000))
     kind, actions = scenario("spellsport_sample.txt")
     steps.append(("start", kind))
     for action in actions:
@@ -54,7 +69,10 @@ def evening_steps():
 
 
 def record_evening():
-    """Play the steps; return the ops and, per step, (commit op, kind, lines)."""
+    """Play the steps; return the ops, per action step (commit op, kind,
+    lines), and the mark events [(op, time or None)]: a mark's write sets
+    the mark; a snapshot written whole (snap.tmp's trailer) or a new game's
+    first record clears it."""
     base = MemFS()
     base.mkdir(ROOT)
     recorder = Recorder(base)
@@ -62,8 +80,15 @@ def record_evening():
     assert journal.recover() == (None, [], [])
     game = None
     states = []
+    marks = []
     for step in evening_steps():
         before = len(recorder.ops)
+        if step[0] == "mark":
+            journal.mark(step[1])
+            writes = [i for i in range(before, len(recorder.ops)) if recorder.ops[i][0] == "write"]
+            assert len(writes) == 1 and recorder.ops[writes[0]][1].endswith(".log")
+            marks.append((writes[0], step[1]))
+            continue
         if step[0] == "start":
             game = new_game(step[1])
             journal.start(step[1])
@@ -83,7 +108,21 @@ def record_evening():
         assert recorder.ops[commit][1].endswith(".log")
         lines = tuple(format_action(*a) for a in game.history)
         states.append((commit, game.KIND, lines))
-    return recorder.ops, states
+    for i, op in enumerate(recorder.ops):
+        if op[0] == "write" and (op[1].endswith("/snap.tmp") and op[2].startswith(J._SNAP_END)
+                                 or "/journal.new/" in op[1]):
+            marks.append((i, None))
+    marks.sort(key=lambda m: m[0])
+    return recorder.ops, states, marks
+
+
+def expected_mark(mark_ops, values, applied, spoiled):
+    """The mark recovery should find: that of the last mark event among the
+    ops fully applied, the spoiled write (cut short or flipped) not counting."""
+    k = bisect.bisect_left(mark_ops, applied)
+    if k and mark_ops[k - 1] == spoiled:
+        k -= 1
+    return values[k - 1] if k else None
 
 
 def expected_state(states, commits, applied, spoiled):
@@ -136,7 +175,9 @@ def test_power_cut_at_every_byte_of_an_evening():
 
 
 def run_power_cuts():
-    ops, states = record_evening()
+    ops, states, marks = record_evening()
+    mark_ops = [op for op, _v in marks]
+    mark_values = [v for _op, v in marks]
     commits = [commit for commit, _k, _l in states]
     assert len(states) > 250
     total = stream_bytes(ops)
@@ -145,6 +186,7 @@ def run_power_cuts():
     applied = 0
     tried = 0
     resumed = 0
+    marked = 0
     worst_problem = ""
     for index, length in cut_points(ops):
         while applied < index:
@@ -169,10 +211,16 @@ def run_power_cuts():
             where = (index, length, flip, ops[index] if index < len(ops) else None)
             before = sorted(cut.files)
             try:
-                got = J.Journal(ROOT, cut).recover()
+                journal = J.Journal(ROOT, cut)
+                got = journal.recover()
             except Exception as e:          # boot must always succeed
                 raise AssertionError("recover raised %r at %r" % (e, where))
             assert got[:2] == (kind, lines), where
+            mark = expected_mark(mark_ops, mark_values, index, last)
+            assert journal.mark_time == mark, (where, journal.mark_time, mark)
+            if mark is not None:
+                resume_at = J.resume_time(_Last(lines), mark)
+                marked += resume_at == mark
             for problem in got[2]:
                 assert len(problem) <= 52, problem
                 if len(problem) > len(worst_problem):
@@ -183,10 +231,19 @@ def run_power_cuts():
                 resumed += 1
                 go_on(cut, kind, lines, where)
     print("fault injection: %d ops, %d bytes written, %d cut points tried (%d with a flipped byte), "
-          "%d resumed and continued; longest problem: %r"
-          % (len(ops), total, tried, tried - len(list(cut_points(ops))), resumed, worst_problem))
+          "%d resumed and continued, %d resumed at a time mark; longest problem: %r"
+          % (len(ops), total, tried, tried - len(list(cut_points(ops))), resumed, marked,
+             worst_problem))
     sys.stdout.flush()
     assert tried > 2 * total
+    assert len(marks) > 100 and marked > 1000
+
+
+class _Last:
+    """Stands for a game in J.resume_time: the history's last action time."""
+
+    def __init__(self, lines):
+        self.history = [parse_action(lines[-1])] if lines else []
 
 
 def go_on(fs, kind, lines, where):
@@ -313,6 +370,9 @@ def main():
         elif step[0] == "checkpoint":
             journal.checkpoint(game)
             continue
+        elif step[0] == "mark":
+            journal.mark(int(step[1]))
+            continue
         else:
             game.do(*parse_action(" ".join(step[1:])))
             journal.record(game)
@@ -366,7 +426,7 @@ def test_power_cut_between_littlefs_flash_operations(tmp_path):
         if step[0] == "do":
             steps.append("do " + format_action(*step[1]))
         else:
-            steps.append(" ".join(step))
+            steps.append(" ".join(str(word) for word in step))
     result = subprocess.run([tool("micropython"), "-X", "heapsize=16M", str(script)], cwd=REPO,
                             input="\n".join(steps) + "\n", capture_output=True, text=True, timeout=600)
     print(result.stdout[-2000:], result.stderr[-2000:])

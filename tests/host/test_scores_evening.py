@@ -18,11 +18,12 @@ def scenario(name):
     return os.path.join(SCENARIOS, name)
 
 
-def make_device(root, scripts, cut_last=None):
+def make_device(root, scripts, cut_last=None, marks=False):
     """A device's file system: each script played through the engine into the journal.
 
     Every script but the last ends up in games/NNNN/; the last stays in journal/.
-    cut_last keeps only that many actions of the last script."""
+    cut_last keeps only that many actions of the last script. marks: a time
+    mark after every action, as the app writes them while a clock runs."""
     from tileclock.store.journal import Journal
     os.makedirs(str(root), exist_ok=True)
     for i, path in enumerate(scripts):
@@ -39,6 +40,8 @@ def make_device(root, scripts, cut_last=None):
             now, verb, args = parse_action(line)
             game.do(now, verb, args)
             journal.record(game)
+            if marks:
+                journal.mark(now + 500)
 
 
 def test_a_script_gives_the_engines_sheet():
@@ -152,6 +155,20 @@ def test_journal_folders_give_the_same_evenings_as_the_scripts(tmp_path):
     segment = sorted(os.listdir(tmp_path / "box" / "games" / "0001"))[0]
     assert [e.identity for e in load_file(str(tmp_path / "box" / "games" / "0001" / segment))] == \
         [evenings[0].identity]
+
+
+def test_time_marks_in_a_journal_change_no_evening(tmp_path):
+    pytest.importorskip("tileclock.store.journal", reason="the journal store is not in firmware/ yet")
+    scripts = [scenario("wordsport_evening.txt"), scenario("speedscrabble_standard_match.txt")]
+    make_device(tmp_path / "box", scripts, marks=True)
+    evenings = load_file(str(tmp_path / "box"))
+    assert [e.kind for e in evenings] == ["wordsport", "speedscrabble"]
+    for evening, script in zip(evenings, scripts):
+        (expected,) = load_file(script)
+        assert evening.identity == expected.identity
+        assert evening.sheet == expected.sheet
+        assert not evening.problems
+        assert not any("@" in line for line in evening.lines)
 
 
 def test_a_damaged_journal_gives_what_it_can_with_a_warning(tmp_path, capsys):

@@ -151,6 +151,12 @@ class Game:
         outside reset(), so an undo never sounds a passed moment again."""
         return 0
 
+    def clock_running(self, now):
+        """True while a clock that the rules time runs at `now` (the app
+        journals time marks then, so a power cut loses at most a few
+        seconds of it). Allocates nothing."""
+        return False
+
     def sheet(self):
         """The score sheet as plain dicts, lists, strings and ints."""
         raise NotImplementedError

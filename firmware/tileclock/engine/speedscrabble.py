@@ -185,6 +185,10 @@ class SpeedScrabble(Game):
                                       _row_total(grid, leftover, sevens, themes, first)))
         return rows
 
+    def clock_running(self, now):
+        """The count-in or the play clock runs (it has no pause)."""
+        return self.phase == COUNT_IN or self.phase == PLAY
+
     def tick(self, now):
         """COUNT_IN on each beat of 3-2-1, GO at GO; 0 otherwise. Allocates nothing."""
         if self.phase != COUNT_IN:

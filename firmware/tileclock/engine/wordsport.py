@@ -145,6 +145,15 @@ class WordSport(Game):
             return True
         return self.phase == COUNTDOWN and self._countdown.expired(now)
 
+    def clock_running(self, now):
+        """The count-up or the countdown runs (not paused, not over)."""
+        phase = self.phase
+        if phase == PLAY:
+            return self._watch.running
+        if phase == COUNTDOWN:
+            return self._countdown.running and not self._countdown.expired(now)
+        return False
+
     def tick(self, now):
         """LAST_TEN once a second in the last ten seconds, then TIME_UP once.
 

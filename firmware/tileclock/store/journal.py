@@ -15,6 +15,7 @@ except ImportError:
 
 from tileclock.engine.action import format_action
 from tileclock.store.fs import FS, crc32
+from tileclock.ticks import ticks_diff
 
 SEGMENT_BYTES = const(480)   # LittleFS on the Pico keeps files <= 512 bytes inline
 MAX_SEGMENTS = const(8)      # more live segments than this: write a snapshot
@@ -29,6 +30,17 @@ _SNAP_END = b"# end "
 def last_time(game):
     """The time (ticks) of the game's last action, or None."""
     return game.history[-1][0] if game.history else None
+
+
+def resume_time(game, mark):
+    """The later of the game's last action time and `mark` (the journal's
+    last time mark, Journal.mark_time, or None): where a resumed clock stops."""
+    last = last_time(game)
+    if mark is None:
+        return last
+    if last is None or ticks_diff(mark, last) > 0:
+        return mark
+    return last
 
 
 def _record(seq, text):
@@ -151,7 +163,9 @@ class Journal:
         self.kind = None
         self.seq = 0          # records so far (record 1 names the game)
         self.count = 0        # actions in the history
+        self.mark_time = None  # the last time mark recovered (ticks), or None
         self._ready = False
+        self._spoiled = False  # a mark's append failed: the next write is a snapshot
         self._reset_files(0)
 
     def _reset_files(self, upto):
@@ -196,6 +210,8 @@ class Journal:
         self.kind = kind
         self.seq = 1
         self.count = 0
+        self.mark_time = None
+        self._spoiled = False
         self._reset_files(1)
         self._live = [1]
         self._tail = fs.size(self.folder + "/" + _segment_name(1))
@@ -256,6 +272,15 @@ class Journal:
         self.count -= 1
         self._maybe_snapshot(game)
 
+    def mark(self, now):
+        """Journal a time mark: the clock was running at `now` (ticks). Not an
+        action (the history does not change); recovery returns the last one
+        as mark_time, so a resume loses at most the time since it. A failed
+        append raises OSError and leaves the next action's write a snapshot;
+        until then marks are skipped (never appended after a torn record)."""
+        if not self._spoiled:
+            self._write("@%d" % now, None)
+
     def checkpoint(self, game):
         """Write a snapshot now (a calm moment), if anything is in segments."""
         if self._live:
@@ -268,6 +293,10 @@ class Journal:
     def _write(self, text, game):
         if not self._ready or self.kind is None:
             raise OSError("journal: recover() or start() first")
+        if self._spoiled and game is not None:
+            self.seq += 1               # this action, in a snapshot with the rest
+            self._snapshot(_lines(game))
+            return
         record = _record(self.seq + 1, text)
         if not self._open or self._tail + len(record) > self.segment_bytes:
             self._upto += 1
@@ -282,10 +311,15 @@ class Journal:
             finally:
                 f.close()
         except OSError:
+            self.seq += 1
+            if game is None:
+                # A mark: no history to snapshot here. The segment may end in
+                # part of it, so the next action goes into a snapshot.
+                self._spoiled = True
+                raise
             # Flash full or failing: free the oldest finished games and put the
             # whole history (this action included) in a snapshot instead.
             self._prune(2)
-            self.seq += 1
             self._snapshot(_lines(game))
             return
         self.seq += 1
@@ -307,14 +341,17 @@ class Journal:
         self._live = []
         self._tail = 0
         self._open = False
+        self._spoiled = False
         self.count = count
 
     def _rebase(self, game):
         # The engine refused part of the history: keep the whole old journal as
         # a finished game and go on from what the engine holds.
         self.count = 1              # so the old folder is archived, never dropped
+        mark = self.mark_time
         self.start(game.KIND)
         self._snapshot(_lines(game))
+        self.mark_time = mark
 
 
 def _lines(game):

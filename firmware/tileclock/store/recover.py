@@ -75,6 +75,7 @@ class _Scan:
         self.live = []           # clean segments holding records past the snapshot
         self.tail = 0            # size of the last live segment
         self.dirty = False       # a repair snapshot is needed
+        self.mark = None         # the last time mark's ticks (after the snapshot)
 
 
 # What becomes of a file recovery can't use, as the problems say it:
@@ -173,6 +174,18 @@ def _scan(fs, folder, verdict):
                     bad = "record %d out of place" % seq
                     break
                 scan.kind = kind
+            elif text[:1] == "@":
+                # A time mark: the clock ran at least until then. Not an
+                # action; the history does not change.
+                try:
+                    mark = int(text[1:])
+                except ValueError:
+                    bad = "record %d unreadable" % seq
+                    break
+                if scan.kind is None:
+                    bad = "record %d before the game" % seq
+                    break
+                scan.mark = mark
             elif text == "undo":
                 if not lines:
                     bad = "record %d: undo of nothing" % seq
@@ -244,6 +257,8 @@ def recover(journal):
     elif scan.stale_tmp:
         fs.remove(folder + _SNAP_TMP)
     journal.kind = scan.kind
+    journal.mark_time = scan.mark
+    journal._spoiled = False
     journal.seq = scan.seq
     journal.count = len(scan.lines)
     journal._reset_files(scan.upto)
