@@ -133,7 +133,7 @@ class Checker(Runner):
 
 
 def _concrete_screens():
-    bases = (ui_screen.Screen, menu.Menu, form.Form, live.Live, ready.Ready)
+    bases = (ui_screen.Screen, menu.Menu, menu.GameMenu, form.Form, live.Live, ready.Ready)
     names = set()
     for module in (home, names_ui, sheet, ws_screens, ss_screens, sp_screens):
         for value in vars(module).values():

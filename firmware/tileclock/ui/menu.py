@@ -121,3 +121,27 @@ class Menu(Screen):
             y += _PITCH
             i += 1
         draw.scrollbar(fb, self.top, VISIBLE, len(self.lines), _TOP - 1)
+
+
+class GameMenu(Menu):
+    """A game's own menu (a long press of seat 2 during a game): the lines
+    every game has, Back, Names, Score sheet and Home, and engine actions."""
+
+    def _act(self, verb):
+        def run(now, step):
+            self.app.act(now, verb)
+        return run
+
+    def _back(self, now, step):
+        self.app.route(now)
+
+    def _home(self, now, step):
+        self.app.home(now)
+
+    def _sheet(self, now, step):
+        from tileclock.ui.sheet import Sheet
+        self.app.goto(Sheet, now)
+
+    def _names(self, now, step):
+        from tileclock.ui.names import Names
+        self.app.goto(Names, now, (type(self), 0, True))    # rename: points follow

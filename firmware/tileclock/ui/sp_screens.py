@@ -5,7 +5,7 @@ from tileclock.engine import spellsport as sp
 from tileclock.ui import draw
 from tileclock.ui.form import Form
 from tileclock.ui.live import Live, name_of
-from tileclock.ui.menu import Item, Menu, choice
+from tileclock.ui.menu import GameMenu, Item, choice
 from tileclock.ui.ready import Ready
 from tileclock.ui.screen import Screen
 
@@ -120,7 +120,7 @@ class SpOver(Screen):
         self.app.goto(SpMenu, now)
 
 
-class SpMenu(Menu):
+class SpMenu(GameMenu):
     TITLE = "SPELL SPORT"
 
     def items(self, now):
@@ -139,9 +139,6 @@ class SpMenu(Menu):
         lines.append(choice(app, "Sound", "sound", ("on", "off")))
         return lines
 
-    def _back(self, now, step):
-        self.app.route(now)
-
     def _pass(self, now, step):
         self.app.act(now, "pass", (self.app.game.turn,))
 
@@ -152,15 +149,3 @@ class SpMenu(Menu):
 
     def _endgame(self, now, step):
         self.app.act(now, "endgame")
-
-    def _home(self, now, step):
-        self.app.home(now)
-
-    def _sheet(self, now, step):
-        from tileclock.ui.sheet import Sheet
-        self.app.goto(Sheet, now)
-
-    def _names(self, now, step):
-        from tileclock.ui.names import Names
-        self.app.goto(Names, now, (SpMenu, 0, True))    # rename: points follow
-

@@ -6,7 +6,7 @@ from tileclock.engine import speedscrabble as ss
 from tileclock.ui import bigdigits, draw
 from tileclock.ui.form import Form
 from tileclock.ui.live import TIME_Y, Live, cue_prompt, name_of
-from tileclock.ui.menu import Item, Menu, choice
+from tileclock.ui.menu import GameMenu, Item, choice
 from tileclock.ui.ready import Ready, standings_lines
 from tileclock.ui.screen import Screen
 
@@ -204,7 +204,7 @@ class SsOver(Screen):
         self.app.goto(SsMenu, now)
 
 
-class SsMenu(Menu):
+class SsMenu(GameMenu):
     TITLE = "SPEED SCRABBLE"
 
     def items(self, now):
@@ -236,30 +236,11 @@ class SsMenu(Menu):
         lines.append(choice(app, "Sound", "sound", ("on", "off")))
         return lines
 
-    def _act(self, verb):
-        def run(now, step):
-            self.app.act(now, verb)
-        return run
-
     def _opt(self, verb):
         def after(now, value):
             return self.app.act(now, verb, (value,), route=False)
         return after
 
-    def _back(self, now, step):
-        self.app.route(now)
-
-    def _home(self, now, step):
-        self.app.home(now)
-
-    def _sheet(self, now, step):
-        from tileclock.ui.sheet import Sheet
-        self.app.goto(Sheet, now)
-
     def _players(self, now, step):
         from tileclock.ui.ws_screens import change_players
         change_players(self.app, now, step)
-
-    def _names(self, now, step):
-        from tileclock.ui.names import Names
-        self.app.goto(Names, now, (SsMenu, 0, True))    # rename: points follow

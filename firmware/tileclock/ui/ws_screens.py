@@ -3,7 +3,7 @@
 from tileclock.engine import wordsport as ws
 from tileclock.ui import draw
 from tileclock.ui.live import Live, cue_prompt, name_of
-from tileclock.ui.menu import Item, Menu, choice
+from tileclock.ui.menu import GameMenu, Item, choice
 from tileclock.ui.ready import Ready, standings_lines
 from tileclock.ui.screen import Screen
 
@@ -262,7 +262,7 @@ class WsEntry(Screen):
             fb.text(cells[k], x, y, 0 if sel else 1)
 
 
-class WsMenu(Menu):
+class WsMenu(GameMenu):
     """Long press of seat 2 in a Word-Sport screen."""
     TITLE = "WORD-SPORT"
 
@@ -299,25 +299,10 @@ class WsMenu(Menu):
         lines.append(choice(app, "Sound", "sound", ("on", "off")))
         return lines
 
-    def _act(self, verb):
-        def run(now, step):
-            self.app.act(now, verb)
-        return run
-
     def _dq(self, seat):
         def run(now, step):
             self.app.act(now, "dq", (seat,))
         return run
-
-    def _back(self, now, step):
-        self.app.route(now)
-
-    def _home(self, now, step):
-        self.app.home(now)
-
-    def _sheet(self, now, step):
-        from tileclock.ui.sheet import Sheet
-        self.app.goto(Sheet, now)
 
     def _tiles(self, now, value):
         return self.app.act(now, "tiles", (value,), route=False)
@@ -327,10 +312,6 @@ class WsMenu(Menu):
 
     def _players(self, now, step):
         change_players(self.app, now, step)
-
-    def _names(self, now, step):
-        from tileclock.ui.names import Names
-        self.app.goto(Names, now, (WsMenu, 0, True))    # rename: points follow
 
 
 def change_players(app, now, step):
