@@ -33,17 +33,8 @@ def _enoent(path):
     return OSError(2, "no such file: " + path)
 
 
-class _MemWriter:
-    def __init__(self, fs, path):
-        self._fs = fs
-        self._path = path
-
-    def write(self, data):
-        self._fs.files[self._path].extend(data)
-        return len(data)
-
-    def flush(self):
-        pass
+class _File:
+    """What the stand-in files share: `with` closes them."""
 
     def close(self):
         pass
@@ -55,7 +46,20 @@ class _MemWriter:
         self.close()
 
 
-class _MemReader:
+class _MemWriter(_File):
+    def __init__(self, fs, path):
+        self._fs = fs
+        self._path = path
+
+    def write(self, data):
+        self._fs.files[self._path].extend(data)
+        return len(data)
+
+    def flush(self):
+        pass
+
+
+class _MemReader(_File):
     # Reads straight from the stored bytearray: no copy of the whole file,
     # so tests on MicroPython's small heap read big files too.
     def __init__(self, data):
@@ -71,15 +75,6 @@ class _MemReader:
     def readline(self):
         end = self._data.find(b"\n", self._pos)
         return self.read(-1 if end < 0 else end + 1 - self._pos)
-
-    def close(self):
-        pass
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
 
 
 class MemFS:
@@ -187,7 +182,7 @@ class _Wrapped:
         return self.fs.isdir(path)
 
 
-class _CountingFile:
+class _CountingFile(_File):
     def __init__(self, owner, path, f, start):
         self._owner = owner
         self._path = path
@@ -205,12 +200,6 @@ class _CountingFile:
     def close(self):
         self._f.close()
         self._owner._closed(self._path, self._start, self._written)
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
 
 
 class CountingFS(_Wrapped):
@@ -268,7 +257,7 @@ class CountingFS(_Wrapped):
         self.fs.rmdir(path)
 
 
-class _RecordingFile:
+class _RecordingFile(_File):
     def __init__(self, owner, path, f):
         self._owner = owner
         self._path = path
@@ -283,12 +272,6 @@ class _RecordingFile:
 
     def close(self):
         self._f.close()
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
 
 
 class Recorder(_Wrapped):
