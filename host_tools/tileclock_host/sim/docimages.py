@@ -91,7 +91,13 @@ def make(folder):
 
 
 def main(argv):
-    folder = argv[0] if argv else os.path.join(ROOT, "docs", "images")
+    import argparse
+    parser = argparse.ArgumentParser(description="Remake the device pictures of docs/device.md "
+                                     "by playing the scripts of tests/sim/.")
+    parser.add_argument("folder", nargs="?", default=os.path.join(ROOT, "docs", "images"),
+                        help="where the PNG files go (default docs/images)")
+    folder = parser.parse_args(argv).folder
+    os.makedirs(folder, exist_ok=True)
     for name in make(folder):
         print(os.path.join(folder, name + ".png"))
     return 0
