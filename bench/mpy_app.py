@@ -211,7 +211,7 @@ def _names(slots):
 # The firmware modules the simulator imports, imported first (as the code
 # measurement does), so that the simulator's own code is measured alone.
 _SIM_NEEDS = ("tileclock.app", "tileclock.hal.buttons", "tileclock.hal.buzzer",
-              "tileclock.hal.display", "tileclock.hal.panel")
+              "tileclock.hal.display", "tileclock_host.panel")
 _hook_imports()
 gc.collect()
 BASE = gc.mem_alloc()

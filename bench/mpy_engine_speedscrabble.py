@@ -14,7 +14,7 @@ import sys
 
 sys.path.insert(0, "firmware")
 
-from tileclock.engine.speedscrabble import ENTRY, MATCH_OVER, SpeedScrabble  # noqa: E402
+from tileclock.games.speedscrabble.rules import ENTRY, MATCH_OVER, SpeedScrabble  # noqa: E402
 from tileclock.ticks import ticks_add  # noqa: E402
 
 PLAYERS = ("Ann", "Bob", "Cy", "Di")

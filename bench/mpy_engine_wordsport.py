@@ -16,9 +16,9 @@ import sys
 
 sys.path.insert(0, "firmware")
 
-from tileclock.engine import cues  # noqa: E402
-from tileclock.engine.script import dump, load  # noqa: E402
-from tileclock.engine.wordsport import WordSport  # noqa: E402
+from tileclock import cues  # noqa: E402
+from tileclock.script import dump, load  # noqa: E402
+from tileclock.games.wordsport.rules import WordSport  # noqa: E402
 from tileclock.ticks import TICKS_PERIOD, ticks_add  # noqa: E402
 
 NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")

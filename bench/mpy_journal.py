@@ -3,7 +3,7 @@
 # third, a wrong call taken back now and then, a checkpoint after each round).
 #     .venv/bin/micropython -X heapsize=190wK bench/mpy_journal.py
 # Prints, per action and per round (a round of four: about 25 actions):
-#   - under the model of tileclock.store.fsmodel.CountingFS: bytes written,
+#   - under the model of tileclock_host.fsmodel.CountingFS: bytes written,
 #     block writes (4 KB data blocks rewritten + metadata commits, each counted
 #     as a whole block: an upper bound);
 #   - on the real LittleFS 2 of the unix port (vfs.VfsLfs2), mounted as the
@@ -18,9 +18,9 @@ import sys
 
 sys.path.insert(0, "firmware")
 
-from tileclock.engine.script import new_game, parse_action  # noqa: E402
+from tileclock.script import new_game, parse_action  # noqa: E402
 from tileclock.store.fs import FS  # noqa: E402
-from tileclock.store.fsmodel import CountingFS, MemFS  # noqa: E402
+from tileclock_host.fsmodel import CountingFS, MemFS  # noqa: E402
 from tileclock.store.journal import Journal  # noqa: E402
 
 BLOCK = 4096

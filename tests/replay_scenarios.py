@@ -10,7 +10,7 @@ import sys
 HERE = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
 sys.path.insert(0, HERE + "/../firmware")
 
-from tileclock.engine.script import ScriptError, load  # noqa: E402
+from tileclock.script import ScriptError, load  # noqa: E402
 
 
 def main():

@@ -10,6 +10,7 @@ HERE = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
 ROOT = HERE + "/.."
 sys.path.insert(0, HERE + "/firmware")
 sys.path.insert(0, ROOT + "/firmware")
+sys.path.append(ROOT + "/host_tools")   # the simulated board and its stand-ins
 
 
 def _remove_tree(path):

@@ -8,8 +8,8 @@
 import gc
 import sys
 
-from tileclock.engine import cues
-from tileclock.engine.game import MAX_SEATS, Refused, check_name
+from tileclock import cues, games
+from tileclock.engine.game import MAX_SEATS, Merged, Refused, check_name
 from tileclock.ticks import ticks_add, ticks_diff
 from tileclock.ui import screen as ui_screen
 
@@ -30,9 +30,6 @@ _FLASH_NOTE_MS = const(30000)  # "can't save" again at most this often
 MARK_MS = const(5000)
 
 CANT_SAVE = "flash: can't save"
-# A second call within the engine's merge window (two players said "go" at
-# once): the same call, already counted. Nothing to tell the players.
-MERGED = "counted once"
 
 # The journal against the game (App.unsaved): in step, behind (the next
 # write is a snapshot of the whole history), or the game's journal not
@@ -41,21 +38,22 @@ _SAVED = const(0)
 _BEHIND = const(1)
 _NOT_STARTED = const(2)
 
-# Game kinds in the order the menu offers them.
-GAMES = ("wordsport", "speedscrabble", "spellsport")
-
-DEFAULTS = {
-    "game": "wordsport",
+# The settings every game shares; each game adds its options' defaults
+# (its spec's DEFAULTS: see defaults()).
+SHARED_DEFAULTS = {
+    "game": games.KINDS[0],
     "players": 4,
-    "tiles": "full",        # Word-Sport: half, full or double set
-    "countdown": 60,        # Word-Sport: seconds after the win
-    "sets": 1,              # Speed Scrabble: Scrabble sets in the middle
-    "variant": "standard",  # Speed Scrabble: standard, seattle, idaho
-    "target": 250,          # Speed Scrabble: points to win the match
-    "themes": "off",        # Speed Scrabble: +10 a theme word
     "sound": "on",
     "names": [],            # names[seat - 1], "" or missing: P<seat>
 }
+
+
+def defaults():
+    """Every setting's default: the shared ones and every game's options."""
+    values = dict(SHARED_DEFAULTS)
+    for kind in games.KINDS:
+        values.update(games.spec(kind).DEFAULTS)
+    return values
 
 
 def _settings():
@@ -86,7 +84,8 @@ class App:
         self.buttons = board.buttons
         self.buzzer = board.buzzer
         self.journal = journal
-        self.settings = dict(DEFAULTS)
+        self.defaults = defaults()
+        self.settings = dict(self.defaults)
         if settings:
             self._take(settings)
         self.seats = board.buttons.seats
@@ -112,8 +111,13 @@ class App:
 
     def _take(self, values):
         for key in values:
-            if key in DEFAULTS:
+            if key in self.defaults:
                 self.settings[key] = values[key]
+
+    @property
+    def spec(self):
+        """The spec module of the game in progress (tileclock/games/), or None."""
+        return None if self.game is None else games.spec(self.game.KIND)
 
     def now(self):
         """The time the engine sees: the board's ticks plus the resume offset."""
@@ -161,7 +165,7 @@ class App:
             self.offset = ticks_diff(last, self.board.ticks_ms())
             now = last
             top = game.history[-1]
-            if getattr(game, "paused", True) is False and hasattr(game, "do_pause"):
+            if "pause" in game.VERBS and game.clock_running(now):
                 if self.act(now, "pause", (), route=False, quiet=True):
                     self._boot_pause = len(game.history)
                     self._boot_pause_at = now
@@ -209,11 +213,11 @@ class App:
 
     def new_game(self, now):
         """A fresh game of the chosen kind, seated and set up from the settings."""
-        from tileclock.engine.script import new_game
         kind = self.settings["game"]
         self.game = None
         gc.collect()
-        game = new_game(kind)
+        spec = games.spec(kind)
+        game = spec.new_game()
         self.game = game
         self._boot_pause = 0
         # Set up in RAM, then journalled as one snapshot after the new
@@ -226,16 +230,8 @@ class App:
             players = self.players_for(kind)
             for seat in range(1, players + 1):
                 self.act(now, "seat", (seat, self.free_name(seat)), route=False)
-            s = self.settings
-            if kind == "wordsport":
-                self.act(now, "tiles", (s["tiles"],), route=False)
-                self.act(now, "countdown", (s["countdown"] * 1000,), route=False)
-            elif kind == "speedscrabble":
-                sets = max(s["sets"], (players + 3) // 4)
-                self.act(now, "sets", (sets,), route=False)
-                self.act(now, "variant", (s["variant"],), route=False)
-                self.act(now, "target", (s["target"],), route=False)
-                self.act(now, "themes", (s["themes"],), route=False)
+            for verb, args in spec.setup(self.settings, players):
+                self.act(now, verb, args, route=False)
         finally:
             self.journal = journal
         self._store(now, "start")
@@ -317,9 +313,10 @@ class App:
             self.save_settings()
 
     def players_for(self, kind):
-        if kind == "spellsport":
-            return 2
-        return max(2, min(self.settings["players"], self.seats))
+        """How many players a new game of `kind` seats: the settings' number,
+        within what the game and the board's seats allow."""
+        low, high = games.spec(kind).PLAYERS
+        return max(low, min(self.settings["players"], high, self.seats))
 
     def act(self, now, verb, args=(), route=True, quiet=False):
         """Apply one engine action: journal it, sound its cue, show the screen
@@ -328,8 +325,16 @@ class App:
         press into the call just made). Returns True if applied."""
         try:
             self.game.do(now, verb, args)
+        except Merged as e:
+            # Pressed within the merge window of the last call: the same
+            # call. When the press may have meant more (a win, I'M OUT),
+            # the players hear that call again and read what happened.
+            if e.cue and not quiet:
+                self.sound(now, e.cue)
+                self.note(now, e.reason)
+            return False
         except Refused as e:
-            if not quiet and e.reason != MERGED:
+            if not quiet:
                 self.refuse(now, e.reason)
             return False
         self._store(now, "close" if verb == "close" else "record")
@@ -360,7 +365,7 @@ class App:
             self._store(now, "undo")
             paused_at = last[0]
             last = game.history[-1]
-        if last[1] in ("seat", "tiles", "countdown", "sets", "variant", "target", "themes"):
+        if last[1] in self.spec.SETUP_VERBS:
             # The set-up actions of new_game: undoing them would unseat the
             # table one by one. Back means back to the home menu instead.
             self.home(now)
@@ -462,32 +467,24 @@ class App:
     # -- screens ---------------------------------------------------------------
 
     def home(self, now):
-        from tileclock.modules import NOT_AT_HOME, forget, forget_other_games
+        from tileclock.modules import NOT_AT_HOME, forget, forget_games
         from tileclock.ui.home import Home
         self.manager.goto(Home, now)
         # The game's screens (freed with the last one) load again on route().
         forget(NOT_AT_HOME)
-        forget_other_games(self.game)
+        forget_games(None if self.game is None else self.game.KIND, True)
 
     def route(self, now):
         """Show the screen the game's phase calls for."""
         if self.game is None:
             self.home(now)
             return
-        kind = self.game.KIND
-        if kind == "wordsport":
-            from tileclock.ui import ws_screens as mod
-        elif kind == "speedscrabble":
-            from tileclock.ui import ss_screens as mod
-        else:
-            from tileclock.ui import sp_screens as mod
-        self.manager.show(mod.screen_for(self, now), now)
+        self.manager.show(self.spec.screens().screen_for(self, now), now)
         # Unload what a game screen doesn't need (tileclock/modules.py): the
-        # home menu, the boot-only modules, another kind of game's modules.
-        from tileclock.modules import NOT_IN_GAME, forget, forget_other_games
-        mod = None
+        # home menu, the boot-only modules, the other games' modules.
+        from tileclock.modules import NOT_IN_GAME, forget, forget_games
         forget(NOT_IN_GAME)
-        forget_other_games(self.game)
+        forget_games(self.game.KIND)
 
     def goto(self, cls, now, arg=None):
         self.manager.goto(cls, now, arg)

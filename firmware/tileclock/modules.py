@@ -37,43 +37,35 @@ NOT_IN_GAME = (
     "tileclock.ui.names",
     "tileclock.store.settings",
     "tileclock.store.recover",
-    "tileclock.engine.script",
+    "tileclock.script",
 )
 
-# The screens of a game, built again when the game is shown (App.home
-# unloads them), and the boot-only modules.
+# What only the games' screens use, built again when a game is shown
+# (App.home unloads them), and the boot-only modules.
 NOT_AT_HOME = (
     "tileclock.hal.maintenance",
-    "tileclock.ui.ws_screens",
-    "tileclock.ui.ss_screens",
-    "tileclock.ui.sp_screens",
     "tileclock.ui.form",
     "tileclock.ui.live",
     "tileclock.ui.ready",
     "tileclock.ui.bigdigits",
     "tileclock.store.recover",
-    "tileclock.engine.script",
+    "tileclock.script",
 )
 
-# What only one kind of game uses (engine/pool.py and timing.py are shared).
-_KIND_MODULES = (
-    ("wordsport", ("tileclock.engine.wordsport", "tileclock.ui.ws_screens")),
-    ("speedscrabble", ("tileclock.engine.speedscrabble", "tileclock.ui.ss_screens", "tileclock.ui.form")),
-    ("spellsport", ("tileclock.engine.spellsport", "tileclock.engine.spellscore",
-                    "tileclock.engine.spelltiles", "tileclock.ui.sp_screens", "tileclock.ui.form")),
-)
+_GAMES = "tileclock.games."
 
 
-def forget_other_games(game):
-    """Drop the engines and screens of every kind of game but `game`'s (all
-    of them when `game` is None): a game played earlier this evening."""
-    kind = None if game is None else game.KIND
-    keep = ()
-    for k, names in _KIND_MODULES:
-        if k == kind:
-            keep = names
-    for k, names in _KIND_MODULES:
-        if k != kind:
-            for name in names:
-                if name not in keep:
-                    forget((name,))
+def forget_games(keep=None, screens=False):
+    """Drop the modules of every game but `keep` (a kind; all of them when
+    None): a game played earlier this evening, the specs the home menu read.
+    With `screens`, drop `keep`'s screens too (its rules stay: the game is
+    still on)."""
+    doomed = []
+    for name in sys.modules:
+        if name.startswith(_GAMES):
+            rest = name[len(_GAMES):]
+            dot = rest.find(".")
+            kind = rest if dot < 0 else rest[:dot]
+            if kind != keep or (screens and rest[dot + 1:] == "screens"):
+                doomed.append(name)
+    forget(doomed)

@@ -5,7 +5,7 @@
 # rising = something to do, falling = stop, low and long = time is up.
 # Tuples of small ints are constants in a .mpy: importing allocates nothing
 # per play.
-from tileclock.engine import cues
+from tileclock import cues
 
 _C6 = 1047
 _E6 = 1319

@@ -3,7 +3,7 @@ import datetime
 import os
 import sqlite3
 
-from tileclock.engine.script import GAME_KINDS
+from tileclock.games import KINDS as GAME_KINDS
 from tileclock_host.cli import UserError
 from tileclock_host.scores.book import WORDS, Book, default_path
 from tileclock_host.scores.evening import load_file, short_source

@@ -1,7 +1,7 @@
 # Replay an action script through the engine and print the score sheet.
 import json
 
-from tileclock.engine.script import ScriptError, load
+from tileclock.script import ScriptError, load
 from tileclock_host.cli import UserError
 from tileclock_host.referee import InputError, textfile
 
@@ -33,7 +33,7 @@ def run(args):
             raise UserError("%s: line %d: %s" % (args.script, e.lineno, message))
         raise UserError("%s: %s" % (args.script, message))
     if args.lines:
-        from tileclock.engine.script import dump
+        from tileclock.script import dump
         print("\n".join(dump(game)))
     else:
         print(json.dumps(game.sheet(), indent=2, sort_keys=True))

@@ -1,7 +1,7 @@
 # Printable score sheets (PDF or HTML) from an evening, or blank ones to fill in.
 import os
 
-from tileclock.engine.script import GAME_KINDS
+from tileclock.games import KINDS as GAME_KINDS
 from tileclock_host.cli import UserError, say_replaced, write_output
 from tileclock_host.scores import layout
 from tileclock_host.scores.evening import load_files, warn_stderr

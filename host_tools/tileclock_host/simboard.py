@@ -33,7 +33,7 @@ from tileclock import ticks
 from tileclock.hal.buttons import Buttons
 from tileclock.hal.buzzer import Buzzer
 from tileclock.hal.display import make_display
-from tileclock.hal.panel import PanelBus
+from tileclock_host.panel import PanelBus
 
 RELEASED = 1   # pull-up: a released button reads 1
 PRESSED = 0

@@ -15,7 +15,7 @@ if _HOST not in sys.path:
     sys.path.append(_HOST)
 
 from tileclock.app import MARK_MS, App  # noqa: E402
-from tileclock.engine import cues  # noqa: E402
+from tileclock import cues  # noqa: E402
 from tileclock.store.journal import Journal  # noqa: E402
 from tileclock.ui.names import CHARS  # noqa: E402
 from tileclock_host.simboard import SimBoard  # noqa: E402

@@ -3,7 +3,7 @@
 from check import raises
 
 from tileclock.engine.game import Refused
-from tileclock.engine.wordsport import WordSport
+from tileclock.games.wordsport.rules import WordSport
 
 
 def _wordsport(count):

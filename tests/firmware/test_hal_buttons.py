@@ -4,7 +4,7 @@ import gc
 
 from check import raises
 from tileclock import ticks
-from tileclock.hal import events
+from tileclock import events
 from tileclock.hal.buttons import DEBOUNCE_MS, LONG_MS, Buttons
 
 PRESS1 = events.make(events.PRESS, 1)

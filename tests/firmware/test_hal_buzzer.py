@@ -2,7 +2,7 @@
 import gc
 
 from tileclock import sounds, ticks
-from tileclock.engine import cues
+from tileclock import cues
 from tileclock.hal.buzzer import LOUD, Buzzer
 
 

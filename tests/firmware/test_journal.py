@@ -6,10 +6,10 @@ import os
 from check import raises
 
 from tileclock.engine.game import Game, Refused, check_int, check_name
-from tileclock.engine.script import format_action, parse_action
+from tileclock.script import format_action, parse_action
 from tileclock.store import journal as J
 from tileclock.store.fs import FS, _crc32_slow, crc32
-from tileclock.store.fsmodel import MemFS
+from tileclock_host.fsmodel import MemFS
 
 ROOT = "/flash"
 
@@ -17,6 +17,7 @@ ROOT = "/flash"
 class Tally(Game):
     """A small game for the journal's tests: seats, scores, a clock."""
     KIND = "tally"
+    VERBS = {"seat": "SEAT NAME", "score": "SEAT POINTS", "go": "", "pause": ""}
 
     def reset(self):
         self.scores = {}
@@ -179,7 +180,7 @@ def test_snapshot_is_a_script_and_checkpoint_compacts():
     journal.checkpoint(game)
     assert names(fs) == ["snap.txt"]
     text = bytes(fs.files[ROOT + "/journal/snap.txt"]).decode()
-    from tileclock.engine.script import _content
+    from tileclock.script import _content
     body = [line for _n, line in _content(text.split("\n"))]
     assert body == ["game tally"] + lines_of(game)
     journal.checkpoint(game)            # nothing new: nothing written

@@ -23,17 +23,17 @@ def test_a_game_screen_unloads_home_and_boot_modules_and_home_unloads_the_game_s
     assert dev.screen() == "Home"
     assert "tileclock.ui.home" in sys.modules
     assert "tileclock.store.recover" not in sys.modules     # boot is over
-    assert "tileclock.engine.script" not in sys.modules
+    assert "tileclock.script" not in sys.modules
     dev.press(2)                                            # Start: Word-Sport
     assert dev.screen() == "WsReady"
-    for name in ("tileclock.ui.home", "tileclock.store.settings", "tileclock.engine.script",
-                 "tileclock.ui.ss_screens", "tileclock.ui.form"):
+    for name in ("tileclock.ui.home", "tileclock.store.settings", "tileclock.script",
+                 "tileclock.games.speedscrabble.screens", "tileclock.ui.form"):
         assert name not in sys.modules, name
-    assert "tileclock.ui.ws_screens" in sys.modules
+    assert "tileclock.games.wordsport.screens" in sys.modules
     dev.app.home(dev.app.now())
     assert dev.screen() == "Home"
-    assert "tileclock.ui.ws_screens" not in sys.modules
-    assert "tileclock.engine.wordsport" in sys.modules      # the game is still on
+    assert "tileclock.games.wordsport.screens" not in sys.modules
+    assert "tileclock.games.wordsport.rules" in sys.modules      # the game is still on
     dev.press(2)                                            # Continue
     assert dev.screen() == "WsReady"
     dev.press(1)                                            # GO on the screen loaded again

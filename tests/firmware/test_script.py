@@ -1,6 +1,6 @@
 from check import raises
 
-from tileclock.engine.script import ScriptError, format_action, load, parse_action, parse_time
+from tileclock.script import ScriptError, format_action, load, parse_action, parse_time
 
 
 def test_times():

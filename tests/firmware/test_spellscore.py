@@ -2,7 +2,7 @@
 from check import raises
 
 from tileclock.engine.game import Refused
-from tileclock.engine.spellscore import play_score
+from tileclock.games.spellsport.score import play_score
 
 
 def test_sample_game_play_scores():

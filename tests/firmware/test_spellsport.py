@@ -2,10 +2,10 @@
 # Tile counts and scores below are worked out by hand from the rules' sample
 # game, not copied from the engine's output.
 from check import raises
-from tileclock.engine import cues
+from tileclock import cues
 from tileclock.engine.game import Refused
-from tileclock.engine.script import load
-from tileclock.engine.spellsport import GAME_OVER, PLAY, SETUP, SpellSport
+from tileclock.script import load
+from tileclock.games.spellsport.rules import GAME_OVER, PLAY, SETUP, SpellSport
 from tileclock.ticks import TICKS_MAX, ticks_add
 
 
@@ -20,7 +20,7 @@ def new_rubber(now=0):
 def state(g):
     """Everything the screens read, to check a refusal changed nothing."""
     return (g.phase, g.turn, g.rack(1), g.rack(2), g.bag, list(g.game_scores), list(g.totals),
-            g.game_number, g.last_play_points, g.refill_offer, len(g.history), g.sheet())
+            g.round_number, g.last_play_points, g.refill_offer, len(g.history), g.sheet())
 
 
 def refused(g, verb, *args):
@@ -112,32 +112,55 @@ def test_path_doubles_only_the_finisher_and_rubber_adds_up():
     # Across plays on and completes a path across: 3 tiles, CAT/CATS separate = 3 + 4.
     g.do(300000, "play", (1, 3, 0, 3, 4, "separate"))
     assert g.game_scores == [55, 50]
-    g.do(300001, "path", (1,))
+    g.do(300001, "path", ("across",))
     # Across doubles: 55 x 2 = 110; Down's 50 unchanged.
     assert g.phase == GAME_OVER and g.game_scores == [110, 50] and g.totals == [110, 50]
     assert g.last_cue == cues.WIN
     s = g.sheet()
     r = s["rounds"][0]
-    assert r["path_by"] == "Across" and s["current"] is None
+    assert r["path"] == "across" and r["path_by"] == "Across" and s["current"] is None
     assert r["rows"][0]["points"] == 55 and r["rows"][0]["path_bonus"] == 55 and r["rows"][0]["total"] == 110
     assert r["rows"][1]["path_bonus"] == 0 and r["rows"][1]["total"] == 50
     assert s["rubber_winner"] == "Across"
     # Game 2: a fresh bag, Across begins again.
     g.do(400000, "start")
-    assert (g.game_number, g.turn, g.rack(1), g.rack(2), g.bag, g.game_scores) == (2, 1, 12, 12, 314, [0, 0])
+    assert (g.round_number, g.turn, g.rack(1), g.rack(2), g.bag, g.game_scores) == (2, 1, 12, 12, 314, [0, 0])
     g.do(401000, "play", (1, 2, 0, 4, 0, "separate"))        # 4
     g.do(402000, "play", (2, 3, 0, 6, 7, "joined"))          # 42
     g.do(403000, "play", (1, 1, 3, 8, 0, "separate"))        # 8 - 12 = -4
     assert g.game_scores == [0, 42] and (g.rack(1), g.rack(2)) == (9, 6)
-    assert "has not just played" in refused(g, "path", 2)
+    assert "a seat" in refused(g, "path", 2)
     g.do(404000, "play", (2, 1, 0, 3, 0, "separate"))        # 3
-    g.do(404001, "path", (2,))                               # Down doubles 45: 90
+    g.do(404001, "path", ("down",))                          # Down doubles 45: 90
     assert g.game_scores == [0, 90] and g.totals == [110, 140]
     s = g.sheet()
     assert s["totals"] == {"Across": 110, "Down": 140}
     assert s["standings"] == [["Down", 140], ["Across", 110]]
     assert s["rubber_winner"] == "Down"
-    assert s["rounds"][1]["path_by"] == "Down"
+    assert s["rounds"][1]["path_by"] == "Down" and s["rounds"][1]["path"] == "down"
+
+
+def test_a_path_doubles_by_its_direction_whoever_completed_it():
+    # "the first player doubles if the path is across the board, and the
+    # second player doubles if the path is down the board": Down's play may
+    # complete a path across, and then Across doubles.
+    g = new_rubber()
+    g.do(1, "play", (1, 4, 0, 4, 5, "joined", "circuit"))     # Ann 4x5x2 = 40
+    g.do(2, "play", (2, 3, 0, 6, 0, "separate"))              # Bob 6
+    g.do(3, "path", ("across",))
+    assert g.totals == [80, 6]
+    r = g.sheet()["rounds"][0]
+    assert (r["path"], r["path_by"]) == ("across", "Bob")
+    assert [row["path_bonus"] for row in r["rows"]] == [40, 0]
+    # One play completing both paths doubles both players.
+    g.do(4, "start")
+    g.do(5, "play", (1, 3, 0, 6, 0, "separate"))              # Ann 6
+    g.do(6, "play", (2, 4, 0, 4, 5, "joined"))                # Bob 4x5 = 20
+    g.do(7, "path", ("both",))
+    assert g.game_scores == [12, 40] and g.totals == [92, 46]
+    r = g.sheet()["rounds"][1]
+    assert (r["path"], r["path_by"]) == ("both", "Bob")
+    assert [row["path_bonus"] for row in r["rows"]] == [6, 20]
 
 
 def test_endgame_without_path_does_not_double():
@@ -154,7 +177,7 @@ def test_a_rename_between_games_keeps_the_rubber():
     g = new_rubber()
     assert "game is running" in refused(g, "rename", 1, "Amy")
     g.do(1, "play", (1, 4, 0, 4, 5, "joined", "circuit"))     # 4x5x2 = 40
-    g.do(2, "path", (1,))                                     # Ann doubles: 80
+    g.do(2, "path", ("across",))                              # Ann doubles: 80
     g.do(3, "rename", (1, "Amy"))
     s = g.sheet()
     assert s["players"] == ["Amy", "Bob"]
@@ -251,7 +274,7 @@ def test_refusals_change_nothing():
     g.do(0, "seat", (2, "Bob"))
     assert "no game" in refused(g, "pass", 1)
     assert "no game" in refused(g, "endgame")
-    assert "no game" in refused(g, "path", 1)
+    assert "no game" in refused(g, "path", "across")
     assert "no game" in refused(g, "refill", 1)
     g.do(0, "start")
     assert "running" in refused(g, "start")
@@ -268,13 +291,14 @@ def test_refusals_change_nothing():
     assert refused(g, "play", 1, 1, 0, 27, 0, "separate")
     assert "joined or separate" in refused(g, "play", 1, 1, 0, 3, 4, "crossed")
     assert "circuit" in refused(g, "play", 1, 1, 0, 3, 4, "joined", "twice")
-    assert "wrong arguments" in refused(g, "play", 1, 1)
-    assert "has not just played" in refused(g, "path", 1)
+    assert refused(g, "play", 1, 1) == "play takes SEAT TILES STOLEN ACROSS DOWN joined|separate [circuit]"
+    assert "nobody has just played" in refused(g, "path", "across")
+    assert "a seat" in refused(g, "path", 1)
+    assert "across, down or both" in refused(g, "path", "sideways")
     assert "no action" in refused(g, "score", 1, 5)
     g.do(1, "pass", (1,))
-    assert "has not just played" in refused(g, "path", 1)       # a pass completes nothing
+    assert "nobody has just played" in refused(g, "path", "across")   # a pass completes nothing
     g.do(2, "play", (2, 1, 0, 3, 0, "separate"))
-    assert "has not just played" in refused(g, "path", 1)
     g.do(3, "endgame")
     assert "start the next" in refused(g, "play", 1, 1, 0, 3, 0, "separate")
 
@@ -307,7 +331,7 @@ def test_a_play_places_no_more_letters_than_its_words_have():
 def test_undo_everywhere_matches_a_fresh_replay():
     g = load(SAMPLE)
     g.do(300000, "play", (1, 3, 0, 3, 4, "separate"))
-    g.do(300001, "path", (1,))
+    g.do(300001, "path", ("across",))
     g.do(400000, "start")
     g.do(401000, "play", (1, 3, 1, 5, 4, "joined"))
     full = list(g.history)
@@ -328,7 +352,7 @@ def test_undo_a_refill_and_a_path():
     g.undo()
     # The offer is back; its TAKE SIX is not sounded again.
     assert (g.rack(2), g.bag, g.refill_offer, g.last_cue) == (6, 314, 2, cues.NONE)
-    g.do(125000, "path", (2,))
+    g.do(125000, "path", ("down",))
     assert g.totals == [16, 60]
     g.undo()
     assert g.phase == PLAY and g.game_scores == [16, 30] and g.totals == [0, 0]
@@ -353,10 +377,11 @@ def test_rubber_scenario_file():
     s = g.sheet()
     # Worked out in the comments of the script.
     assert [r["path_by"] for r in s["rounds"]] == ["Ann", "Bob", None]
+    assert [r["path"] for r in s["rounds"]] == ["across", "down", None]
     assert [[row["total"] for row in r["rows"]] for r in s["rounds"]] == [[180, 24], [10, 108], [15, 0]]
     assert s["rounds"][0]["rows"][0]["path_bonus"] == 90
     assert s["rounds"][1]["rows"][1]["path_bonus"] == 54
     assert s["totals"] == {"Ann": 205, "Bob": 132}
     assert s["standings"] == [["Ann", 205], ["Bob", 132]]
     assert s["rubber_winner"] == "Ann" and s["current"] is None
-    assert g.phase == GAME_OVER and g.game_number == 3
+    assert g.phase == GAME_OVER and g.round_number == 3

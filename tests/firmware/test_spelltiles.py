@@ -1,6 +1,6 @@
 # The chart of spelltiles.py against what spell-sport.txt says of it. Each
 # property is computed from the chart's data, not restated.
-from tileclock.engine.spelltiles import (
+from tileclock.games.spellsport.tiles import (
     CHART_COLUMNS,
     CHART_ROWS,
     TILE_COUNT,

@@ -236,7 +236,7 @@ def test_the_same_failure_every_pass_starves_the_watchdog_and_the_reset_resumes(
 
 
 def test_boot_feeds_the_watchdog_through_a_long_replay():
-    from tileclock.engine import script
+    from tileclock import script
     f = open(tileclock.__file__.rsplit("/", 3)[0] + "/tests/scenarios/wordsport_evening.txt")
     evening = script.load(f.read().splitlines())     # three rounds
     f.close()

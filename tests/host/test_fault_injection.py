@@ -19,9 +19,9 @@ import os
 import sys
 
 from tileclock.engine.game import Refused
-from tileclock.engine.script import _content, format_action, new_game, parse_action
+from tileclock.script import _content, format_action, new_game, parse_action
 from tileclock.store import journal as J
-from tileclock.store.fsmodel import MemFS, Recorder, apply, cut_points, stream_bytes
+from tileclock_host.fsmodel import MemFS, Recorder, apply, cut_points, stream_bytes
 
 ROOT = "/flash"
 SCENARIOS = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "scenarios")
@@ -282,7 +282,7 @@ LITTLEFS_SCRIPT = r'''
 import sys
 sys.path.insert(0, "firmware")
 import vfs
-from tileclock.engine.script import format_action, new_game, parse_action
+from tileclock.script import format_action, new_game, parse_action
 from tileclock.store.fs import crc32
 from tileclock.store.journal import Journal
 

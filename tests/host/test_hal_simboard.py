@@ -15,8 +15,8 @@ import sys
 sys.path.insert(0, "firmware")
 sys.path.insert(0, "host_tools")
 from tileclock import ticks
-from tileclock.engine import cues
-from tileclock.hal import events
+from tileclock import cues
+from tileclock import events
 from tileclock_host.simboard import SimBoard
 
 def run(kind):

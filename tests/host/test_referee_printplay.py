@@ -11,7 +11,7 @@ import subprocess
 import pytest
 from PIL import Image
 
-from tileclock.engine.spelltiles import TILE_COUNT, tile
+from tileclock.games.spellsport.tiles import TILE_COUNT, tile
 from tileclock_host.cli import main
 from tileclock_host.referee.printplay import Layout, render
 

@@ -5,7 +5,7 @@ import sqlite3
 
 import pytest
 
-from tileclock.engine.script import parse_action
+from tileclock.script import parse_action
 from tileclock_host.cli import main
 from tileclock_host.scores.book import Book
 from tileclock_host.scores.evening import evening_from_lines, load_file

@@ -5,7 +5,7 @@ import os
 
 import pytest
 
-from tileclock.engine.script import new_game, parse_action
+from tileclock.script import new_game, parse_action
 from tileclock_host.cli import UserError, main
 from tileclock_host.scores.evening import load_file
 

@@ -12,7 +12,8 @@ shims.install()
 import framebuf  # noqa: E402
 
 from tileclock.ui import ready, screen as ui_screen  # noqa: E402
-from tileclock.ui import form, home, live, menu, sheet, sp_screens, ss_screens, ws_screens  # noqa: E402
+from tileclock import games  # noqa: E402
+from tileclock.ui import form, home, live, menu, sheet  # noqa: E402
 from tileclock.ui import names as names_ui  # noqa: E402
 from tileclock_host.frames import frame_to_png  # noqa: E402
 from tileclock_host.sim.script import Runner, parse, read_lines  # noqa: E402
@@ -133,11 +134,15 @@ class Checker(Runner):
 
 
 def _concrete_screens():
-    bases = (ui_screen.Screen, menu.Menu, menu.GameMenu, form.Form, live.Live, ready.Ready)
+    # by name: the app unloads and loads the shared screen modules again,
+    # so a game's screens may subclass another copy of Live or Form
+    bases = {cls.__name__ for cls in (ui_screen.Screen, menu.Menu, menu.GameMenu, form.Form, live.Live,
+                                      ready.Ready)}
     names = set()
-    for module in (home, names_ui, sheet, ws_screens, ss_screens, sp_screens):
+    modules = [home, names_ui, sheet] + [games.spec(kind).screens() for kind in games.KINDS]
+    for module in modules:
         for value in vars(module).values():
-            if isinstance(value, type) and issubclass(value, ui_screen.Screen) and value not in bases:
+            if isinstance(value, type) and hasattr(value, "draw") and value.__name__ not in bases:
                 names.add(value.__name__)
     return names
 

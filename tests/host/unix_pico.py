@@ -55,7 +55,7 @@ class PWM:
 
 
 def I2C(bus, sda=None, scl=None, freq=400000):
-    from tileclock.hal.panel import PanelBus
+    from tileclock_host.panel import PanelBus
     return PanelBus(0x3C)
 
 

@@ -5,7 +5,12 @@
 # changes anything: a refused action raises Refused and leaves the state as it
 # was. Replaying the history on a fresh game rebuilds the exact state, which is
 # how undo works, and how the device's journal resumes a round after a reboot.
-from tileclock.engine import cues
+#
+# The verbs a game takes, and how many arguments each, are in its VERBS table
+# ("go": "SEAT", "grid": "SEAT [0|1]"). do() checks an action against it
+# before calling the handler, so a TypeError raised inside a handler is a bug
+# in the handler, never a refusal: it propagates.
+from tileclock import cues
 
 
 class Refused(Exception):
@@ -14,6 +19,18 @@ class Refused(Exception):
     @property
     def reason(self):
         return self.args[0] if self.args else "refused"
+
+
+class Merged(Refused):
+    """A call pressed within the merge window of the last one: the same call,
+    already counted. `cue` is what the players must hear of it (the earlier
+    call's cue, when the press may have meant something else, such as a win
+    on the last deal), or 0 when a second voice of the same call needs no
+    answer."""
+
+    def __init__(self, reason, cue=0):
+        super().__init__(reason)
+        self.cue = cue
 
 
 MAX_SEATS = 8
@@ -36,42 +53,28 @@ def check_name(name):
     return name
 
 
-def check_rename(names, played, seat, name, what):
-    """The name at `seat`, once `name` is known to be a fair new name for it.
-
-    A rename fixes a player's name; the points follow. A name that another
-    player of the `what` ("evening", "match") has, seated (`names`) or not
-    (`played`), is refused: that would merge two players' points.
-    """
-    check_name(name)
-    old = names[seat - 1]
-    if old is None:
-        raise Refused("nobody at seat %d" % seat)
-    if name == old:
-        raise Refused("seat %d is %s already" % (seat, name))
-    if name in names:
-        raise Refused("%s is at seat %d" % (name, names.index(name) + 1))
-    if name in played:
-        raise Refused("%s has played this %s: choose another name" % (name, what))
-    return old
-
-
-def rename_player(players, totals, old, new):
-    """`players` with `old` renamed in place, and `totals` re-keyed in the
-    same order (a new dict; the old one may be shared)."""
-    players[players.index(old)] = new
-    renamed = {}
-    for player in players:
-        renamed[player] = totals[old if player == new else player]
-    return renamed
-
-
 def check_int(value, low, high, what):
     if not isinstance(value, int) or isinstance(value, bool):
         raise Refused("%s must be a whole number" % what)
     if value < low or value > high:
         raise Refused("%s must be %d to %d" % (what, low, high))
     return value
+
+
+def arity(usage):
+    """(fewest, most) arguments of a VERBS usage string: words in [ ] are
+    optional. Allocates nothing."""
+    low = high = 0
+    in_word = False
+    for ch in usage:
+        if ch == " ":
+            in_word = False
+        elif not in_word:
+            in_word = True
+            high += 1
+            if ch != "[":
+                low += 1
+    return low, high
 
 
 # The history keeps every action for undo and replay: a verb read from the
@@ -84,37 +87,42 @@ _SEAT_ARGS = tuple((seat,) for seat in range(1, MAX_SEATS + 1))
 
 class Game:
     KIND = "game"
+    VERBS = {}      # verb -> usage of its arguments, e.g. "SEAT [0|1]"
 
     def __init__(self):
         self.history = []
+        self.last_cue = cues.NONE   # the cue of the last action, for the app to sound
         self.reset()
 
     def reset(self):
         """Build the state of a game before any action."""
         raise NotImplementedError
 
+    def phase_at(self, now):
+        """The phase at `now`, a lower-case word (a game whose phase moves on
+        by itself, such as a count-in reaching GO, says so here)."""
+        return self.phase
+
     def do(self, now, verb, args=()):
         """Apply one action, or raise Refused and change nothing."""
-        verb = _SHARED_VERBS.get(verb, verb)
+        usage = self.VERBS.get(verb)
+        if usage is None:
+            raise Refused("%s has no action '%s'" % (self.KIND, verb))
         args = tuple(args)
+        low, high = arity(usage)
+        if not low <= len(args) <= high:
+            raise Refused("%s takes %s" % (verb, usage or "nothing"))
+        verb = _SHARED_VERBS.get(verb, verb)
         if len(args) == 1 and type(args[0]) is int and 1 <= args[0] <= MAX_SEATS:
             args = _SEAT_ARGS[args[0] - 1]
         self._apply((now, verb, args))
 
     def _apply(self, action):
         now, verb, args = action
-        handler = getattr(self, "do_" + verb, None)
-        if handler is None:
-            raise Refused("%s has no action '%s'" % (self.KIND, verb))
-        try:
-            handler(now, *args)
-        except TypeError as e:
-            # Most likely a wrong number or type of arguments (MicroPython has
-            # no signature to check them against first). Rebuild from the
-            # history in case the handler had already changed something, and
-            # keep the interpreter's words so a real bug still shows.
-            self._rebuild()
-            raise Refused("wrong arguments for '%s' (%s)" % (verb, e))
+        # An action's cue is its own: a handler sets last_cue only when its
+        # action calls for one (the app sounds it after do()).
+        self.last_cue = cues.NONE
+        getattr(self, "do_" + verb)(now, *args)
         if verb not in _SHARED_VERBS:
             _SHARED_VERBS[verb] = verb
         self.history.append(action)
@@ -146,7 +154,7 @@ class Game:
             self._apply(action)
 
     def tick(self, now):
-        """Cue for this moment (a constant from engine.cues) or 0; no rules
+        """Cue for this moment (a constant from tileclock.cues) or 0; no rules
         state changes. A game's memory of the cues it already gave lives
         outside reset(), so an undo never sounds a passed moment again."""
         return 0
@@ -155,6 +163,12 @@ class Game:
         """True while a clock that the rules time runs at `now` (the app
         journals time marks then, so a power cut loses at most a few
         seconds of it). Allocates nothing."""
+        return False
+
+    @property
+    def paused(self):
+        """True while a clock the players can pause is paused; False when
+        there is none (then a resume never pauses it)."""
         return False
 
     def sheet(self):

@@ -18,7 +18,7 @@
 # Pin.irq(); it only records the tick of the edge, and down_at(seat) then
 # says when a press really began, whatever the loop was doing.
 from tileclock import ticks
-from tileclock.hal import events
+from tileclock import events
 
 try:
     from micropython import const

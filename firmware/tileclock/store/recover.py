@@ -4,7 +4,7 @@
 # (tileclock.modules); Journal.recover(), resume() and read_journal() in
 # store/journal.py import it when called. The rules are in docs/journal.md.
 from tileclock.engine.game import Refused
-from tileclock.engine.script import parse_action
+from tileclock.script import parse_action
 from tileclock.store.fs import FS, crc32
 from tileclock.store.journal import (
     _SNAP,
@@ -287,7 +287,7 @@ def resume(journal, factory=None, feed=None):
     if kind is None:
         return None, problems
     if factory is None:
-        from tileclock.engine.script import new_game as factory
+        from tileclock.script import new_game as factory
     try:
         game = factory(kind)
     except Refused:

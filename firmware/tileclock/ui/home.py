@@ -1,15 +1,8 @@
 # The home menu: what to play, with whom, and how. It opens at power-on when
 # no game is in the journal; its first line starts the game, so the last
 # settings need one press here and one press of any seat for GO.
-from tileclock.app import GAMES
+from tileclock import games
 from tileclock.ui.menu import Item, Menu, choice
-
-GAME_NAMES = ("Word-Sport", "Speed Scr.", "Spell Sport")
-TITLES = ("WORD-SPORT", "SPEED SCRABBLE", "SPELL SPORT")
-
-
-def game_title(kind):
-    return TITLES[GAMES.index(kind)] if kind in GAMES else kind
 
 
 class Home(Menu):
@@ -24,23 +17,18 @@ class Home(Menu):
             lines.append(Item("New game", None, self._start))
         else:
             lines.append(Item("Start", None, self._start))
-        lines.append(choice(app, "Game", "game", GAMES, GAME_NAMES))
-        kind = s["game"]
-        if kind == "spellsport":
-            lines.append(Item("Players", lambda: "2"))
+        names = tuple(games.spec(kind).NAME for kind in games.KINDS)
+        lines.append(choice(app, "Game", "game", games.KINDS, names))
+        spec = games.spec(s["game"]) if s["game"] in games.KINDS else games.spec(games.KINDS[0])
+        low, high = spec.PLAYERS
+        if low == high:
+            lines.append(Item("Players", lambda: str(low)))
         else:
-            seats = tuple(range(2, app.seats + 1))
+            seats = tuple(range(low, min(high, app.seats) + 1))
             lines.append(choice(app, "Players", "players", seats))
         lines.append(Item("Names", None, self._names))
-        if kind == "wordsport":
-            lines.append(choice(app, "Tiles", "tiles", ("half", "full", "double")))
-            lines.append(choice(app, "Countdown", "countdown", (30, 45, 60, 90, 120, 180),
-                                ("0:30", "0:45", "1:00", "1:30", "2:00", "3:00")))
-        elif kind == "speedscrabble":
-            lines.append(choice(app, "Variant", "variant", ("standard", "seattle", "idaho")))
-            lines.append(choice(app, "Target", "target", (100, 150, 200, 250, 300, 400, 500, 750, 1000)))
-            lines.append(choice(app, "Themes", "themes", ("off", "on")))
-            lines.append(choice(app, "Sets", "sets", (1, 2, 3, 4)))
+        for label, key, choices, shown in spec.OPTIONS:
+            lines.append(choice(app, label, key, choices, shown))
         lines.append(choice(app, "Sound", "sound", ("on", "off")))
         if app.game is not None:
             lines.append(Item("Score sheet", None, self._sheet))

@@ -125,11 +125,15 @@ class Menu(Screen):
 
 class GameMenu(Menu):
     """A game's own menu (a long press of seat 2 during a game): the lines
-    every game has, Back, Names, Score sheet and Home, and engine actions."""
+    every game has, Back, Names, Join/leave, the game's options, Score
+    sheet and Home, and engine actions."""
 
-    def _act(self, verb):
+    def note(self):
+        return "menu"
+
+    def _act(self, verb, args=()):
         def run(now, step):
-            self.app.act(now, verb)
+            self.app.act(now, verb, args)
         return run
 
     def _back(self, now, step):
@@ -145,3 +149,50 @@ class GameMenu(Menu):
     def _names(self, now, step):
         from tileclock.ui.names import Names
         self.app.goto(Names, now, (type(self), 0, True))    # rename: points follow
+
+    def option_lines(self, skip=()):
+        """A line for each of the game's options (its spec's OPTIONS but
+        those in `skip`): a change is the game's action, kept in the
+        settings too."""
+        app = self.app
+        spec = app.spec
+        lines = []
+        for label, key, choices, shown in spec.OPTIONS:
+            if key not in skip:
+                lines.append(choice(app, label, key, choices, shown, self._option(spec, key)))
+        return lines
+
+    def _option(self, spec, key):
+        def after(now, value):
+            verb, args = spec.option_action(key, value)
+            return self.app.act(now, verb, args, route=False)
+        return after
+
+    def _players(self, now, step):
+        """Join/leave between rounds: a new person takes the next free seat
+        (step 1) as a new player, or the last seat's player leaves (step -1),
+        their points kept under their name. Renaming the same player is
+        Names."""
+        app = self.app
+        g = app.game
+        seated = g.seated()
+        if step > 0:
+            for seat in range(1, app.seats + 1):
+                if seat not in seated:
+                    name = app.free_name(seat)
+                    if app.act(now, "seat", (seat, name), route=False):
+                        app.set("players", len(seated) + 1)
+                        app.note(now, "new player %s" % name)
+                    return
+            app.refuse(now, "every seat is taken")
+        elif len(seated) <= app.spec.PLAYERS[0]:
+            app.refuse(now, "at least %d players" % app.spec.PLAYERS[0])
+        else:
+            name = g.names[seated[-1] - 1]
+            if app.act(now, "unseat", (seated[-1],), route=False):
+                app.set("players", len(seated) - 1)
+                app.note(now, "%s leaves" % name)
+
+    def join_line(self):
+        g = self.app.game
+        return Item("Join/leave", lambda: str(len(g.seated())), self._players)

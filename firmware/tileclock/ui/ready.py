@@ -38,8 +38,9 @@ class Ready(Screen):
         draw.bar(fb, self.BAR)
 
 
-def standings_lines(standings, most):
-    """"1 Ann        45" lines for the leaders (at most `most`)."""
+def standings_lines(standings, most=None):
+    """"1 Ann        45" lines, equal totals sharing a place (the leaders
+    only: at most `most` lines)."""
     out = []
     place = 0
     last = None
@@ -48,6 +49,6 @@ def standings_lines(standings, most):
         if points != last:
             place = i + 1
             last = points
-        if len(out) < most:
+        if most is None or len(out) < most:
             out.append("%d %s%s" % (place, draw.pad(name, 10), draw.lpad(str(points), 4)))
     return out

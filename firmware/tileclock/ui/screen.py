@@ -15,7 +15,7 @@
 #   long press, any other seat   back, or undo the last action
 import gc
 
-from tileclock.hal import events
+from tileclock import events
 from tileclock.ticks import ticks_add, ticks_diff
 from tileclock.ui import draw
 

@@ -4,6 +4,7 @@
 # Seat 1 or 2: next page; seat 3 or 4: previous page; long press: back.
 # Pages are built as text when the sheet opens (it allocates, once).
 from tileclock.ui import draw
+from tileclock.ui.ready import standings_lines
 from tileclock.ui.screen import Screen
 
 _ROWS = 6       # text rows under the title
@@ -71,30 +72,15 @@ def _grid(sheet, pages):
             i += body
 
 
-def build_pages(game):
+def build_pages(game, screens):
+    """The sheet's pages as (title, note, lines); `screens` is the game's
+    screens module, which words its own lines: sheet_summary(sheet), the
+    lines under the standings, and sheet_round(r), a closed round's (note,
+    lines)."""
     sheet = game.sheet()
-    kind = sheet["game"]
     pages = []
-    rows = []
-    place = 0
-    last = None
-    standings = sheet["standings"]
-    for i in range(len(standings)):
-        name, points = standings[i]
-        if points != last:
-            place = i + 1
-            last = points
-        rows.append("%d %s%s" % (place, draw.pad(name, 10), draw.lpad(str(points), 4)))
-    if kind == "wordsport" and sheet.get("fastest_win"):
-        f = sheet["fastest_win"]
-        rows.append("fast %s %s" % (draw.pad(f["name"], 5), draw.mmss(f["ms"])))
-    elif kind == "speedscrabble":
-        if sheet.get("winner"):
-            rows.append("%s wins!" % sheet["winner"])
-        else:
-            rows.append("target %d" % sheet["target"])
-    elif kind == "spellsport" and sheet.get("rubber_winner"):
-        rows.append("%s leads" % sheet["rubber_winner"])
+    rows = standings_lines(sheet["standings"])
+    rows += screens.sheet_summary(sheet)
     _cut(rows, "SCORES", "%d rounds" % len(sheet["rounds"]), pages)
     _grid(sheet, pages)
     for r in sheet["rounds"]:
@@ -102,23 +88,7 @@ def build_pages(game):
         if r.get("void"):
             _cut(["void: no points"], title, "void", pages)
             continue
-        rows = []
-        if kind == "wordsport":
-            note = draw.mmss(r["win_ms"]) if r["win_ms"] is not None else ""
-            for row in r["rows"]:
-                place = "DQ" if row["dq"] else draw.ordinal(row["place"])
-                rows.append("%s%s%s" % (draw.pad(row["name"], 7), draw.pad(place, 4), draw.lpad(str(row["total"]), 5)))
-        elif kind == "speedscrabble":
-            note = draw.mmss(r["play_ms"]) if r["play_ms"] is not None else ""
-            for row in r["rows"]:
-                first = "*" if row["first_out_points"] else " "
-                rows.append("%s%s%s" % (draw.pad(row["name"], 6), first,
-                                        draw.lpad(str(row["total"]), 9)))
-        else:
-            note = ("path " + r["path_by"][:5]) if r.get("path_by") else "no path"
-            for row in r["rows"]:
-                bonus = "x2" if row["path_bonus"] else "  "
-                rows.append("%s%s%s" % (draw.pad(row["name"], 7), bonus, draw.lpad(str(row["total"]), 7)))
+        note, rows = screens.sheet_round(r)
         _cut(rows, title, note, pages)
     return pages
 
@@ -132,7 +102,7 @@ class Sheet(Screen):
         self.pages = ()
 
     def open(self, now):
-        self.pages = build_pages(self.app.game)
+        self.pages = build_pages(self.app.game, self.app.spec.screens())
 
     def press(self, now, seat):
         n = len(self.pages)

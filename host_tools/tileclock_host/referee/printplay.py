@@ -14,7 +14,7 @@
 # rules' "single sheet of card of the same size as the board".
 from fpdf import FPDF
 
-from tileclock.engine.spelltiles import CHART_COLUMNS, CHART_ROWS, TILE_COUNT, chart_position, tile
+from tileclock.games.spellsport.tiles import CHART_COLUMNS, CHART_ROWS, TILE_COUNT, chart_position, tile
 
 PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}  # mm, portrait
 MARGIN = 10.0  # mm: most printers print no closer than about 5 mm to the edge

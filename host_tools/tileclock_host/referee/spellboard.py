@@ -24,8 +24,8 @@
 from collections import Counter
 
 from tileclock.engine.game import Refused
-from tileclock.engine.spellscore import play_score
-from tileclock.engine.spelltiles import all_tiles, can_turn_over
+from tileclock.games.spellsport.score import play_score
+from tileclock.games.spellsport.tiles import all_tiles, can_turn_over
 
 SIZE = 26
 ACROSS = "across"

@@ -22,7 +22,7 @@
 # that is what gives U and V their many tiles.
 from collections import Counter
 
-from tileclock.engine.spelltiles import TILE_COUNT, all_tiles, can_turn_over
+from tileclock.games.spellsport.tiles import TILE_COUNT, all_tiles, can_turn_over
 
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 MIN_LETTER_TILES = 2

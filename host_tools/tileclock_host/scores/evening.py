@@ -26,7 +26,8 @@ import json
 import os
 
 from tileclock.engine.game import Refused
-from tileclock.engine.script import GAME_KINDS, ScriptError, dump, load
+from tileclock.games import KINDS as GAME_KINDS
+from tileclock.script import ScriptError, dump, load
 from tileclock_host.cli import UserError
 from tileclock_host.referee import textfile
 

@@ -12,7 +12,7 @@
 #
 # Sizes are millimetres on A4; a renderer scales a table's widths to its page.
 
-from tileclock.engine.spellscore import STOLEN_TILE_PENALTY
+from tileclock.games.spellsport.score import STOLEN_TILE_PENALTY
 
 PAGE_ROUNDS = 5         # rounds on one Word-Sport / Speed Scrabble page, like the printed sheet
 PAGE_SEATS = 4          # player slots on one page: the four-player sheet

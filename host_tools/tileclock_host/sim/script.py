@@ -16,7 +16,7 @@ import os
 
 from tileclock import ticks
 from tileclock.app import POLL_MS, App
-from tileclock.engine import cues
+from tileclock import cues
 from tileclock_host.simboard import PRESSED, RELEASED, SimBoard
 
 TAP_MS = 80         # a short press: held 80 ms
@@ -35,7 +35,7 @@ def parse_seconds(word):
     """ms from `12`, `2.5`, `1:05`, `1:05.250` or `1:00:00`."""
     if ":" in word:
         # imported here: the app unloads engine/script.py during a game
-        from tileclock.engine.script import parse_time
+        from tileclock.script import parse_time
         return parse_time(word)
     whole = word
     frac = ""
@@ -231,12 +231,7 @@ def phase_name(app):
     game = app.game
     if game is None:
         return "none"
-    if game.KIND == "wordsport":
-        from tileclock.engine.wordsport import PHASE_NAMES
-        return PHASE_NAMES[game.phase]
-    if hasattr(game, "phase_at"):
-        return str(game.phase_at(app.now())).lower()
-    return str(game.phase).lower()
+    return game.phase_at(app.now())
 
 
 def shown_clock(app):

@@ -15,7 +15,7 @@ from tileclock_host import shims
 shims.install()
 
 from tileclock.app import POLL_MS, App  # noqa: E402
-from tileclock.engine import cues  # noqa: E402
+from tileclock import cues  # noqa: E402
 from tileclock.store.journal import Journal  # noqa: E402
 from tileclock_host.simboard import SimBoard  # noqa: E402
 

@@ -3,16 +3,19 @@
 # player holds and how many are left in the bag, and the scores; the players
 # (or the host referee) judge the board itself. Verbs, phases and the sheet
 # are described in docs/spellsport.md.
-from tileclock.engine import cues
+from tileclock import cues
 from tileclock.engine.game import Game, Refused, check_int, check_name
 from tileclock.engine.pool import TilePool
-from tileclock.engine.spellscore import LONGEST_WORD, play_score
-from tileclock.engine.spelltiles import TILE_COUNT
 from tileclock.engine.timing import Stopwatch
+from tileclock.games.spellsport.score import LONGEST_WORD, play_score
+from tileclock.games.spellsport.tiles import TILE_COUNT
 
 ACROSS = 1
 DOWN = 2
 SIDES = ("", "across", "down")
+# A completed path doubles by its direction: `path across` doubles Across,
+# `path down` doubles Down, `path both` (one play completed both) both.
+PATHS = ("", "across", "down", "both")      # index = the sides doubled, as bits
 
 HAND = 12          # each player takes twelve tiles to begin a game
 REFILL = 6         # ... and six more after a play that leaves
@@ -40,23 +43,27 @@ def _other(seat):
 
 class SpellSport(Game):
     KIND = "spellsport"
+    VERBS = {
+        "seat": "SEAT NAME", "rename": "SEAT NAME", "start": "",
+        "play": "SEAT TILES STOLEN ACROSS DOWN joined|separate [circuit]", "pass": "SEAT",
+        "refill": "SEAT", "path": "across|down|both", "endgame": "",
+    }
 
     def reset(self):
         self.phase = SETUP
         self.names = [None, None]       # [across, down]
-        self.game_number = 0            # the game running or last finished
+        self.round_number = 0           # games begun: the game running or last finished
         self.turn = ACROSS
         self.game_scores = [0, 0]       # this game's points (with the path bonus once it ends)
         self.totals = [0, 0]            # the rubber, over finished games
         self.last_play_points = None    # the last play of this game, None before one
-        self.last_cue = cues.NONE       # the cue of the last action, for the app to sound
         self.refill_offer = 0           # the seat that may take six now, or 0
         self._racks = [0, 0]
         self._pool = None
         self._plays = []                # this game's plays, as tuples (see _SEAT...)
         self._last_move_played = 0      # seat whose move just ended in a play, else 0
-        self._path_by = 0
-        self._finished = []             # (path_by seat or 0, plays) of each finished game
+        self._path = 0                  # the sides a path doubled (bits: ACROSS, DOWN)
+        self._finished = []             # (path bits, seat that completed it or 0, plays) of each finished game
         self._clock = Stopwatch()
 
     # -- reading the state (for the screens) --
@@ -104,7 +111,7 @@ class SpellSport(Game):
         """seat 1 NAME (Across) / seat 2 NAME (Down), before the first game."""
         self._check_seat(seat)
         check_name(name)
-        if self.game_number:
+        if self.round_number:
             raise Refused("the players are fixed once the rubber has begun")
         if self.names[_other(seat) - 1] == name:
             raise Refused("%s already plays %s" % (name, SIDES[_other(seat)]))
@@ -126,7 +133,6 @@ class SpellSport(Game):
         if self.names[_other(seat) - 1] == name:
             raise Refused("%s already plays %s" % (name, SIDES[_other(seat)]))
         self.names[seat - 1] = name
-        self.last_cue = cues.NONE
 
     def do_start(self, now):
         """A new game: a full bag, twelve tiles each, Across to play."""
@@ -138,7 +144,7 @@ class SpellSport(Game):
         self._pool.deal_hands()
         self._racks[0] = HAND
         self._racks[1] = HAND
-        self.game_number += 1
+        self.round_number += 1
         self.phase = PLAY
         # The rules call Across "the first player": Across begins every game.
         self.turn = ACROSS
@@ -147,7 +153,7 @@ class SpellSport(Game):
         self.refill_offer = 0
         self._plays = []
         self._last_move_played = 0
-        self._path_by = 0
+        self._path = 0
         self._clock.start(now)
         self.last_cue = cues.GO
 
@@ -204,7 +210,6 @@ class SpellSport(Game):
         self._last_move_played = seat if played else 0
         self.turn = _other(seat)
         self._clock.start(now)
-        self.last_cue = cues.NONE
 
     def do_refill(self, now, seat):
         """refill SEAT: the player who just played takes six (fewer if the bag is short)."""
@@ -219,38 +224,42 @@ class SpellSport(Game):
         self._pool.draw(seat - 1, count)
         self._racks[seat - 1] += count
         self.refill_offer = 0
-        self.last_cue = cues.NONE
 
-    def do_path(self, now, seat):
-        """path SEAT: that player's play completed a path; their game score doubles."""
+    def do_path(self, now, direction):
+        """path across|down|both: the play just made completed a path; "the
+        first player doubles if the path is across the board, and the second
+        player doubles if the path is down the board", whoever's play
+        completed it (both double when one play completes both)."""
         self._need_game()
-        self._check_seat(seat)
-        if self._last_move_played != seat:
-            raise Refused("a path is completed by a play: %s has not just played"
-                          % self.names[seat - 1])
-        self.game_scores[seat - 1] *= 2
-        self._path_by = seat
+        if direction not in PATHS or not direction:
+            raise Refused("path across, down or both (the path's direction, not a seat)")
+        if not self._last_move_played:
+            raise Refused("a path is completed by a play: nobody has just played")
+        bits = PATHS.index(direction)
+        for seat in (ACROSS, DOWN):
+            if bits & seat:
+                self.game_scores[seat - 1] *= 2
+        self._path = bits
         self._end_game()
         self.last_cue = cues.WIN
 
     def do_endgame(self, now):
         """endgame: the game stops without a path (no one can play); no doubling."""
         self._need_game()
-        self._path_by = 0
+        self._path = 0
         self._end_game()
-        self.last_cue = cues.NONE
 
     def _end_game(self):
         self.totals[0] += self.game_scores[0]
         self.totals[1] += self.game_scores[1]
-        self._finished.append((self._path_by, self._plays))
+        self._finished.append((self._path, self._last_move_played if self._path else 0, self._plays))
         self.phase = GAME_OVER
         self.refill_offer = 0
         self._clock.reset()
 
     # -- the score sheet --
 
-    def _round_sheet(self, number, path_by, plays):
+    def _round_sheet(self, number, path, path_by, plays):
         play_rows = []
         points = [0, 0]
         count = [0, 0]
@@ -265,7 +274,7 @@ class SpellSport(Game):
             })
         rows = []
         for seat in (ACROSS, DOWN):
-            bonus = points[seat - 1] if seat == path_by else 0
+            bonus = points[seat - 1] if path & seat else 0
             rows.append({
                 "name": self.names[seat - 1], "seat": seat, "side": SIDES[seat],
                 "plays": count[seat - 1], "points": points[seat - 1],
@@ -273,17 +282,18 @@ class SpellSport(Game):
             })
         return {
             "number": number, "void": False,
+            "path": PATHS[path] or None,
             "path_by": self.names[path_by - 1] if path_by else None,
             "plays": play_rows, "rows": rows,
         }
 
     def sheet(self):
         rounds = []
-        for i, (path_by, plays) in enumerate(self._finished):
-            rounds.append(self._round_sheet(i + 1, path_by, plays))
+        for i, (path, path_by, plays) in enumerate(self._finished):
+            rounds.append(self._round_sheet(i + 1, path, path_by, plays))
         current = None
         if self.phase == PLAY:
-            current = self._round_sheet(self.game_number, 0, self._plays)
+            current = self._round_sheet(self.round_number, 0, 0, self._plays)
         totals = {}
         standings = []
         winner = None

@@ -1,8 +1,8 @@
 # Speed Scrabble's screens: ready, the 3-2-1 count-in, play (every seat's
 # press is its call: the device says whether that is TAKE TWO, TAKE ONE or
 # I'M OUT), score entry per player, the match's end, and the in-game menu.
-from tileclock.engine import cues
-from tileclock.engine import speedscrabble as ss
+from tileclock import cues
+from tileclock.games.speedscrabble import rules as ss
 from tileclock.ui import bigdigits, draw
 from tileclock.ui.form import Form
 from tileclock.ui.live import TIME_Y, Live, cue_prompt, name_of
@@ -207,6 +207,9 @@ class SsOver(Screen):
 class SsMenu(GameMenu):
     TITLE = "SPEED SCRABBLE"
 
+    def note(self):
+        return None         # the title fills the line
+
     def items(self, now):
         app = self.app
         g = app.game
@@ -214,13 +217,9 @@ class SsMenu(GameMenu):
         lines = [Item("Back", None, self._back)]
         if phase == ss.SETUP:
             lines.append(Item("Names", None, self._names))
-            lines.append(Item("Join/leave", lambda: str(len(g.seated())), self._players))
-            lines.append(choice(app, "Variant", "variant", ss.VARIANTS, None, self._opt("variant")))
-            lines.append(choice(app, "Themes", "themes", ("off", "on"), None, self._opt("themes")))
-            lines.append(choice(app, "Sets", "sets", (1, 2, 3, 4), None, self._opt("sets")))
-            if not g.round_number:
-                lines.append(choice(app, "Target", "target", (100, 150, 200, 250, 300, 400, 500, 750, 1000),
-                                    None, self._opt("target")))
+            lines.append(self.join_line())
+            # the target is fixed once the match has begun
+            lines += self.option_lines(("target",) if g.round_number else ())
         elif phase == ss.PLAY:
             lines.append(Item("Stuck: all take", None, self._act("stuck")))
             lines.append(Item("Redraw hands", None, self._act("redraw")))
@@ -236,11 +235,22 @@ class SsMenu(GameMenu):
         lines.append(choice(app, "Sound", "sound", ("on", "off")))
         return lines
 
-    def _opt(self, verb):
-        def after(now, value):
-            return self.app.act(now, verb, (value,), route=False)
-        return after
 
-    def _players(self, now, step):
-        from tileclock.ui.ws_screens import change_players
-        change_players(self.app, now, step)
+# -- the score sheet's Speed Scrabble lines (ui/sheet.py) -----------------------
+
+def sheet_summary(sheet):
+    """The line under the standings: the winner, or the target."""
+    if sheet.get("winner"):
+        return ["%s wins!" % sheet["winner"]]
+    return ["target %d" % sheet["target"]]
+
+
+def sheet_round(r):
+    """(note, lines) of a closed round: its play time, a line a player
+    (* went out first)."""
+    note = draw.mmss(r["play_ms"]) if r["play_ms"] is not None else ""
+    lines = []
+    for row in r["rows"]:
+        first = "*" if row["first_out_points"] else " "
+        lines.append("%s%s%s" % (draw.pad(row["name"], 6), first, draw.lpad(str(row["total"]), 9)))
+    return note, lines

@@ -1,7 +1,7 @@
 # Spell Sport's screens: ready, the move clock (seat 1 Across, seat 2 Down:
 # the player to move presses to enter the play), the play form, the game's
 # end, and the in-game menu.
-from tileclock.engine import spellsport as sp
+from tileclock.games.spellsport import rules as sp
 from tileclock.ui import draw
 from tileclock.ui.form import Form
 from tileclock.ui.live import Live, name_of
@@ -28,12 +28,12 @@ def _score_line(g, scores, mark):
 
 class SpReady(Ready):
     def title(self):
-        return "G%d SPELL SPORT" % (self.app.game.game_number + 1)
+        return "G%d SPELL SPORT" % (self.app.game.round_number + 1)
 
     def lines(self, now):
         g = self.app.game
         out = ["1 across: %s" % g.names[0], "2 down:   %s" % g.names[1]]
-        if g.game_number:
+        if g.round_number:
             out.append("rubber:")
             out.append(_score_line(g, g.totals, 0))
         return out
@@ -50,7 +50,7 @@ class SpPlay(Live):
 
     def draw_static(self, fb, now):
         g = self.app.game
-        draw.title(fb, "GAME %d" % g.game_number, "bag %d" % g.bag)
+        draw.title(fb, "GAME %d" % g.round_number, "bag %d" % g.bag)
         self.status(fb, _score_line(g, g.game_scores, g.turn))
         if g.refill_offer:
             self.prompt(fb, "TAKE SIX")
@@ -105,9 +105,16 @@ class SpOver(Screen):
     def draw(self, fb, now):
         g = self.app.game
         fb.fill(0)
-        draw.title(fb, "GAME %d OVER" % g.game_number)
-        path = g.sheet()["rounds"][-1]["path_by"] if g.game_number else None
-        draw.center2x(fb, ("%s x2" % path[:5]) if path else "NO PATH", 12)
+        draw.title(fb, "GAME %d OVER" % g.round_number)
+        path = g.sheet()["rounds"][-1]["path"] if g.round_number else None
+        # who the path doubled (16 px letters: 8 across)
+        if path == "both":
+            head = "BOTH x2"
+        elif path:
+            head = "%s x2" % g.names[0 if path == "across" else 1][:5]
+        else:
+            head = "NO PATH"
+        draw.center2x(fb, head, 12)
         fb.text(_score_line(g, g.game_scores, 0), 0, 30, 1)
         draw.center(fb, "rubber", 39)
         fb.text(_score_line(g, g.totals, 0), 0, 47, 1)
@@ -128,10 +135,12 @@ class SpMenu(GameMenu):
         g = app.game
         lines = [Item("Back", None, self._back)]
         if g.phase == sp.PLAY:
-            lines.append(Item("Pass: " + name_of(g, g.turn)[:6], None, self._pass))
-            other = sp.DOWN if g.turn == sp.ACROSS else sp.ACROSS
-            lines.append(Item("Path: " + name_of(g, other)[:6], None, self._path(other)))
-            lines.append(Item("End game", None, self._endgame))
+            lines.append(Item("Pass: " + name_of(g, g.turn)[:6], None, self._act("pass", (g.turn,))))
+            # a path doubles by its direction, whoever's play completed it
+            lines.append(Item("Path across", None, self._act("path", ("across",))))
+            lines.append(Item("Path down", None, self._act("path", ("down",))))
+            lines.append(Item("Path both", None, self._act("path", ("both",))))
+            lines.append(Item("End game", None, self._act("endgame")))
         else:
             lines.append(Item("Names", None, self._names))
         lines.append(Item("Score sheet", None, self._sheet))
@@ -139,13 +148,22 @@ class SpMenu(GameMenu):
         lines.append(choice(app, "Sound", "sound", ("on", "off")))
         return lines
 
-    def _pass(self, now, step):
-        self.app.act(now, "pass", (self.app.game.turn,))
 
-    def _path(self, seat):
-        def run(now, step):
-            self.app.act(now, "path", (seat,))
-        return run
+# -- the score sheet's Spell Sport lines (ui/sheet.py) ---------------------------
 
-    def _endgame(self, now, step):
-        self.app.act(now, "endgame")
+def sheet_summary(sheet):
+    """The line under the standings: who leads the rubber."""
+    if sheet.get("rubber_winner"):
+        return ["%s leads" % sheet["rubber_winner"]]
+    return []
+
+
+def sheet_round(r):
+    """(note, lines) of a finished game: the path, a line a player (x2: the
+    path doubled them)."""
+    note = ("path " + r["path"]) if r.get("path") else "no path"
+    lines = []
+    for row in r["rows"]:
+        bonus = "x2" if row["path_bonus"] else "  "
+        lines.append("%s%s%s" % (draw.pad(row["name"], 7), bonus, draw.lpad(str(row["total"]), 7)))
+    return note, lines

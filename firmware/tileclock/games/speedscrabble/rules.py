@@ -11,17 +11,18 @@ except ImportError:
     def const(x):
         return x
 
-from tileclock.engine import cues
-from tileclock.engine.game import MAX_SEATS, MIN_SEATS, Game, Refused, check_int, check_name, check_rename, rename_player
+from tileclock import cues
+from tileclock.engine.game import MIN_SEATS, Refused, check_int
 from tileclock.engine.pool import HAND, TilePool
+from tileclock.engine.table import TABLE_VERBS, TableGame
 from tileclock.ticks import ticks_add, ticks_diff
 
 # Phases (strings are interned: comparing them allocates nothing).
-SETUP = "SETUP"            # seating and options; also between rounds
-COUNT_IN = "COUNT_IN"      # 3-2-1 before GO (see phase_at: PLAY once GO passed)
-PLAY = "PLAY"              # tiles turned over, calls coming in
-ENTRY = "ENTRY"            # play stopped; scores being entered
-MATCH_OVER = "MATCH_OVER"  # somebody won; `newmatch` to play again
+SETUP = "setup"            # seating and options; also between rounds
+COUNT_IN = "count_in"      # 3-2-1 before GO (see phase_at: PLAY once GO passed)
+PLAY = "play"              # tiles turned over, calls coming in
+ENTRY = "entry"            # play stopped; scores being entered
+MATCH_OVER = "match_over"  # somebody won; `newmatch` to play again
 
 VARIANTS = ("standard", "seattle", "idaho")
 
@@ -32,8 +33,6 @@ BEAT_MS = const(1000)         # one beat of the spoken "3, 2, 1, GO"
 COUNT_IN_MS = const(3000)
 DEFAULT_TARGET = const(250)
 MAX_TARGET = const(100000)
-DEFAULT_MERGE_MS = const(1500)  # calls this close together are one call
-MAX_MERGE_MS = const(10000)
 BONUS = const(10)             # each 7+ letter word, the first out, each theme word
 MAX_ENTRY = const(1000)       # no round's grid or leftover is worth more
 TOP_TILE = const(10)          # Q and Z, the dearest tiles
@@ -66,8 +65,19 @@ def _row_dict(name, seat, grid, leftover, sevens, themes, first_out, total):
     }
 
 
-class SpeedScrabble(Game):
+_VERBS = {
+    "sets": "COUNT", "variant": "standard|seattle|idaho", "target": "POINTS", "themes": "on|off",
+    "start": "", "hold": "", "redraw": "", "take": "SEAT", "out": "SEAT", "pick": "SEAT",
+    "stuck": "", "stop": "", "void": "", "score": "SEAT GRID LEFTOVER [SEVENS] [THEMES]",
+    "close": "", "newmatch": "",
+}
+_VERBS.update(TABLE_VERBS)
+
+
+class SpeedScrabble(TableGame):
     KIND = "speedscrabble"
+    VERBS = _VERBS
+    SPAN = "match"
 
     def __init__(self):
         # tick()'s memory of the cue it gave last (not rules state). Set here,
@@ -80,18 +90,16 @@ class SpeedScrabble(Game):
         super().__init__()
 
     def reset(self):
-        # Seats and options.
-        self.names = [None] * MAX_SEATS   # by seat index (seat N at N-1)
+        # Seats and options; players and totals: names in order of first
+        # appearance in a counted round, their points over the counted rounds.
+        self.reset_table()
         self.sets = 1
         self.variant = "standard"
         self.target = DEFAULT_TARGET
         self.themes = False
-        self.merge_ms = DEFAULT_MERGE_MS
         # The match.
         self.phase = SETUP
         self.rounds = []          # committed rounds: [number, void, first_out, play_ms, variant, rows]
-        self.players = []         # names in order of first appearance in a counted round
-        self.totals = {}          # name -> points over the counted rounds
         self.winner = None
         self.round_number = 0     # rounds begun in this match, void ones included
         # The round in progress (or the last one).
@@ -105,15 +113,10 @@ class SpeedScrabble(Game):
         self._entries = []        # per round seat: None or (grid, leftover, sevens, themes)
         self._count_in_at = 0
         self._go_at = 0
-        self._last_call_at = None
+        self._last_call_cue = cues.NONE   # what the last call was (a merged I'M OUT says it again)
         self._count_ins = 0       # count-ins begun; tells tick() a new count-in from an old one
-        self.last_cue = cues.NONE
 
     # ---- reading the state (for the screens) ----
-
-    def seated(self):
-        """Seat numbers with a player, in seat order."""
-        return [i + 1 for i in range(MAX_SEATS) if self.names[i] is not None]
 
     def phase_at(self, now):
         """The phase at `now`: a count-in whose GO has passed is PLAY."""
@@ -163,11 +166,6 @@ class SpeedScrabble(Game):
             return cues.TAKE_ONE
         return cues.IM_OUT
 
-    def seat_total(self, seat):
-        """Match points of the player at `seat` (counted rounds only)."""
-        name = self.names[seat - 1]
-        return self.totals.get(name, 0) if name is not None else 0
-
     def live_rows(self):
         """Rows of the round in progress, in seat order; None where not entered yet."""
         rows = []
@@ -213,7 +211,23 @@ class SpeedScrabble(Game):
     # ---- checks shared by the actions ----
 
     def _seat_number(self, seat):
-        return check_int(seat, 1, MAX_SEATS, "seat")
+        return check_int(seat, 1, len(self.names), "seat")
+
+    def _need_seating(self, what):
+        if self.phase != MATCH_OVER:
+            self._need_setup(what)
+
+    def _rename_records(self, old, new):
+        for record in self.rounds:
+            if record[2] == old:
+                record[2] = new
+            rows = record[5]
+            for i in range(len(rows)):
+                if rows[i][_NAME] == old:
+                    record[5] = rows[:i] + ((new,) + rows[i][1:],) + rows[i + 1:]
+                    break
+        if self.winner == old:
+            self.winner = new
 
     def _need_setup(self, what):
         if self.phase == MATCH_OVER:
@@ -240,76 +254,30 @@ class SpeedScrabble(Game):
                 return i
         raise Refused("seat %d is not in this round" % seat)
 
-    def _check_call(self, now, seat):
-        """A call in play: the seat's index in the round; refuses a double call."""
+    def _check_call(self, now, seat, out=False):
+        """A call in play: the seat's index in the round; refuses a double
+        call. A press that would be I'M OUT (`out`) just after a deal is
+        taken as a second voice of that call, and the players hear the call
+        again: a player really out presses once more."""
         self._need_play(now)
         index = self._round_index(seat) if seat is not None else -1
-        if self._last_call_at is not None:
-            since = ticks_diff(now, self._last_call_at)
-            if 0 <= since < self.merge_ms:
-                raise Refused("counted once")
+        if out:
+            self._check_merge(now, self._last_call_cue, "taken as the last call: out? press again")
+        else:
+            self._check_merge(now)
         return index
 
     # ---- seats and options ----
 
-    def do_seat(self, now, seat, name):
-        if self.phase != MATCH_OVER:
-            self._need_setup("seating")
-        self._seat_number(seat)
-        check_name(name)
-        if self.names[seat - 1] is not None:
-            if len(self.seated()) == MAX_SEATS:
-                raise Refused("all %d seats are taken" % MAX_SEATS)
-            raise Refused("seat %d is taken by %s" % (seat, self.names[seat - 1]))
-        if name in self.names:
-            raise Refused("%s already has a seat" % name)
-        self.names[seat - 1] = name
-        self.last_cue = cues.NONE
-
-    def do_unseat(self, now, seat):
-        if self.phase != MATCH_OVER:
-            self._need_setup("seating")
-        self._seat_number(seat)
-        if self.names[seat - 1] is None:
-            raise Refused("seat %d is empty" % seat)
-        self.names[seat - 1] = None
-        self.last_cue = cues.NONE
-
-    def do_rename(self, now, seat, name):
-        """The player at `seat` is called `name` from now on, everywhere: the
-        players, the totals, the counted rounds, the winner. A name another
-        player of the match has (seated or not) is refused: that would merge
-        two players' points, not rename one."""
-        if self.phase != MATCH_OVER:
-            self._need_setup("renaming")
-        self._seat_number(seat)
-        old = check_rename(self.names, self.totals, seat, name, "match")
-        self.names[seat - 1] = name
-        if old in self.totals:
-            self.totals = rename_player(self.players, self.totals, old, name)
-            for record in self.rounds:
-                if record[2] == old:
-                    record[2] = name
-                rows = record[5]
-                for i in range(len(rows)):
-                    if rows[i][_NAME] == old:
-                        record[5] = rows[:i] + ((name,) + rows[i][1:],) + rows[i + 1:]
-                        break
-            if self.winner == old:
-                self.winner = name
-        self.last_cue = cues.NONE
-
     def do_sets(self, now, count):
         self._need_setup("choosing sets")
         self.sets = check_int(count, 1, MAX_SETS, "sets")
-        self.last_cue = cues.NONE
 
     def do_variant(self, now, name):
         self._need_setup("choosing the variant")
         if name not in VARIANTS:
             raise Refused("variant is one of %s" % ", ".join(VARIANTS))
         self.variant = name
-        self.last_cue = cues.NONE
 
     def do_target(self, now, points):
         self._need_setup("setting the target")
@@ -317,19 +285,12 @@ class SpeedScrabble(Game):
         if self.round_number:
             raise Refused("the target is fixed once the match has begun")
         self.target = points
-        self.last_cue = cues.NONE
 
     def do_themes(self, now, setting):
         self._need_setup("setting themes")
         if setting != "on" and setting != "off":
             raise Refused("themes on or off")
         self.themes = setting == "on"
-        self.last_cue = cues.NONE
-
-    def do_merge(self, now, ms):
-        self._need_setup("setting the merge window")
-        self.merge_ms = check_int(ms, 0, MAX_MERGE_MS, "merge window (ms)")
-        self.last_cue = cues.NONE
 
     # ---- a round ----
 
@@ -357,10 +318,10 @@ class SpeedScrabble(Game):
         self.phase = COUNT_IN
         self.calls = 0
         self._last_call_at = None
+        self._last_call_cue = cues.NONE
         self._count_in_at = now
         self._go_at = ticks_add(now, COUNT_IN_MS)
         self._count_ins += 1
-        self.last_cue = cues.NONE     # tick() sounds the beats
 
     def do_hold(self, now):
         # "If someone isn't ready, they yell out and stop things during the countdown."
@@ -368,7 +329,6 @@ class SpeedScrabble(Game):
             raise Refused("hold only during the count-in")
         self.round_number -= 1
         self.phase = SETUP
-        self.last_cue = cues.NONE
 
     def do_redraw(self, now):
         # Seven vowels or seven consonants: everyone puts back and draws again.
@@ -380,10 +340,11 @@ class SpeedScrabble(Game):
         self._begin_count_in(now)
 
     def do_take(self, now, seat):
-        self._check_call(now, seat)
         if self.round_variant == "idaho":
+            self._check_call(now, seat)
             raise Refused("in Idaho the call is pick")
-        each = self._serve_each()
+        each = self._serve_each() if self.pool is not None else 0
+        self._check_call(now, seat, each == 0)
         if each == 0:
             self._stop(now, seat, cues.IM_OUT)
             return
@@ -395,9 +356,10 @@ class SpeedScrabble(Game):
         self._last_call_at = now
         self.phase = PLAY
         self.last_cue = cues.TAKE_TWO if each == 2 else cues.TAKE_ONE
+        self._last_call_cue = self.last_cue
 
     def do_out(self, now, seat):
-        self._check_call(now, seat)
+        self._check_call(now, seat, True)
         pool = self.pool
         if self.round_variant == "idaho":
             if pool.exact and pool.remaining:
@@ -421,6 +383,7 @@ class SpeedScrabble(Game):
         self._last_call_at = now
         self.phase = PLAY
         self.last_cue = cues.PICK
+        self._last_call_cue = cues.PICK
 
     def do_stuck(self, now):
         # Nobody can finish: everyone agrees and takes two (one in Seattle).
@@ -453,7 +416,6 @@ class SpeedScrabble(Game):
             self.play_ms = ticks_diff(now, self._go_at)
         self.rounds.append([self.round_number, True, None, self.play_ms, self.round_variant, ()])
         self.phase = SETUP
-        self.last_cue = cues.NONE
 
     def _tiles_held(self, index):
         """The most tiles a player can have this round (for refusing absurd scores)."""
@@ -477,7 +439,6 @@ class SpeedScrabble(Game):
             raise Refused("themes are off")
         check_int(themes, 0, tiles, "theme words")
         self._entries[index] = (grid, leftover, sevens, themes)
-        self.last_cue = cues.NONE
 
     def do_close(self, now):
         if self.phase != ENTRY:
@@ -495,9 +456,7 @@ class SpeedScrabble(Game):
                 first_out_name = name
             total = _row_total(grid, leftover, sevens, themes, first)
             rows.append((name, seat, grid, leftover, sevens, themes, first, total))
-            if name not in self.totals:
-                self.players.append(name)
-                self.totals[name] = 0
+            self._join(name)
             self.totals[name] += total
         self.rounds.append([self.round_number, False, first_out_name, self.play_ms,
                             self.round_variant, tuple(rows)])
@@ -507,19 +466,21 @@ class SpeedScrabble(Game):
 
     def _leader_past_target(self):
         # "in case of more than one player reaching the score in the same round,
-        # the player with the higher score wins." An exact tie at the top: no
-        # winner yet, another round is played.
+        # the player with the higher score wins." The winner is a player of
+        # the round just closed, at or past the target, with more points than
+        # anyone else of the match, seated or gone. An exact tie at the top,
+        # or a player who has left on top: no winner yet, another round is
+        # played (docs/speedscrabble.md, "Who wins").
         best = None
-        leaders = 0
-        for name in self.players:
-            points = self.totals[name]
-            if best is None or points > self.totals[best]:
+        for seat in self.round_seats:
+            name = self.names[seat - 1]
+            if best is None or self.totals[name] > self.totals[best]:
                 best = name
-                leaders = 1
-            elif points == self.totals[best]:
-                leaders += 1
-        if best is None or self.totals[best] < self.target or leaders > 1:
+        if best is None or self.totals[best] < self.target:
             return None
+        for name in self.players:
+            if name != best and self.totals[name] >= self.totals[best]:
+                return None
         return best
 
     def do_newmatch(self, now):
@@ -530,11 +491,11 @@ class SpeedScrabble(Game):
         self.totals = {}
         self.winner = None
         self.round_number = 0
+        self.round_seats = ()
         self.pool = None
         self.play_ms = 0
         self.first_out = None
         self.phase = SETUP
-        self.last_cue = cues.NONE
 
     # ---- the score sheet ----
 
@@ -546,12 +507,6 @@ class SpeedScrabble(Game):
             "rows": [_row_dict(r[_NAME], r[_SEAT], r[_GRID], r[_LEFTOVER], r[_SEVENS], r[_THEMES],
                                r[_FIRST_OUT], r[_TOTAL]) for r in rows],
         }
-
-    def standings(self):
-        """[[name, total], ...] highest first, ties by name."""
-        table = [[name, self.totals[name]] for name in self.players]
-        table.sort(key=lambda row: (-row[1], row[0]))
-        return table
 
     def sheet(self):
         current = None

@@ -13,8 +13,6 @@
 from tileclock.engine.action import format_action  # noqa: F401 (part of this module's API)
 from tileclock.engine.game import Refused
 
-GAME_KINDS = ("wordsport", "speedscrabble", "spellsport")
-
 
 class ScriptError(Exception):
     """A line that can't be read or is refused; names the line and why."""
@@ -26,17 +24,13 @@ class ScriptError(Exception):
 
 
 def new_game(kind):
-    """A fresh game of `kind`; each module is imported only when needed."""
-    if kind == "wordsport":
-        from tileclock.engine.wordsport import WordSport
-        return WordSport()
-    if kind == "speedscrabble":
-        from tileclock.engine.speedscrabble import SpeedScrabble
-        return SpeedScrabble()
-    if kind == "spellsport":
-        from tileclock.engine.spellsport import SpellSport
-        return SpellSport()
-    raise Refused("unknown game '%s' (one of %s)" % (kind, ", ".join(GAME_KINDS)))
+    """A fresh game of `kind` (tileclock/games/: each game's modules are
+    imported only when needed); Refused for a kind we don't play."""
+    from tileclock import games
+    try:
+        return games.new_game(kind)
+    except ValueError as e:
+        raise Refused(str(e))
 
 
 def _is_number(word):

@@ -1,13 +1,12 @@
 # Word-Sport's screens: ready, the count-up, the countdown, the entries after
 # time up, and the in-game menu. docs/device.md shows each one.
-from tileclock.engine import wordsport as ws
+from tileclock import cues
+from tileclock.games.wordsport import rules as ws
 from tileclock.ui import draw
 from tileclock.ui.live import Live, cue_prompt, name_of
 from tileclock.ui.menu import GameMenu, Item, choice
 from tileclock.ui.ready import Ready, standings_lines
 from tileclock.ui.screen import Screen
-
-from tileclock.engine import cues
 
 
 def screen_for(app, now):
@@ -24,7 +23,7 @@ def screen_for(app, now):
 
 class WsReady(Ready):
     def title(self):
-        return "R%d WORD-SPORT" % self.app.game.round_number
+        return "R%d WORD-SPORT" % (self.app.game.round_number + 1)
 
     def lines(self, now):
         g = self.app.game
@@ -57,7 +56,7 @@ class WsPlay(Live):
             return
         if not g.pool.can_serve(1):
             self.status(fb, "pool spent")
-            self.prompt(fb, "1ST WINS")
+            self.prompt(fb, "1ST WINS")     # or the menu's "End: none out"
             return
         if g.last_call:
             self.status(fb, "%d each, %s go" % (g.tiles_each, name_of(g, g.last_call)[:5]))
@@ -266,9 +265,6 @@ class WsMenu(GameMenu):
     """Long press of seat 2 in a Word-Sport screen."""
     TITLE = "WORD-SPORT"
 
-    def note(self):
-        return "menu"
-
     def items(self, now):
         app = self.app
         g = app.game
@@ -276,15 +272,16 @@ class WsMenu(GameMenu):
         phase = g.phase
         if phase == ws.SETUP:
             lines.append(Item("Names", None, self._names))
-            lines.append(Item("Join/leave", lambda: str(len(g.seated())), self._players))
-            lines.append(choice(app, "Tiles", "tiles", ("half", "full", "double"), None, self._tiles))
-            lines.append(choice(app, "Countdown", "countdown", (30, 45, 60, 90, 120, 180),
-                                ("0:30", "0:45", "1:00", "1:30", "2:00", "3:00"), self._countdown))
+            lines.append(self.join_line())
+            lines += self.option_lines()
         elif phase == ws.PLAY or (phase == ws.COUNTDOWN and not g.time_up(now)):
-            if phase == ws.PLAY:
+            if phase == ws.COUNTDOWN:
+                lines.append(Item("Stop countdown", None, self._act("stop")))
+            elif g.pool.can_serve(1):
                 lines.append(Item("Stuck: all +1", None, self._act("stuck")))
             else:
-                lines.append(Item("Stop countdown", None, self._act("stop")))
+                # nobody can finish: place everyone by unused tiles
+                lines.append(Item("End: none out", None, self._act("end")))
             if g.paused:
                 lines.append(Item("Resume clock", None, self._act("resume")))
             else:
@@ -292,47 +289,29 @@ class WsMenu(GameMenu):
             lines.append(Item("Void round", None, self._act("void")))
         else:
             for seat in g.round_seats:
-                lines.append(Item("DQ " + name_of(g, seat), None, self._dq(seat)))
+                lines.append(Item("DQ " + name_of(g, seat), None, self._act("dq", (seat,))))
             lines.append(Item("Void round", None, self._act("void")))
         lines.append(Item("Score sheet", None, self._sheet))
         lines.append(Item("Home", None, self._home))
         lines.append(choice(app, "Sound", "sound", ("on", "off")))
         return lines
 
-    def _dq(self, seat):
-        def run(now, step):
-            self.app.act(now, "dq", (seat,))
-        return run
 
-    def _tiles(self, now, value):
-        return self.app.act(now, "tiles", (value,), route=False)
+# -- the score sheet's Word-Sport lines (ui/sheet.py) ---------------------------
 
-    def _countdown(self, now, value):
-        return self.app.act(now, "countdown", (value * 1000,), route=False)
-
-    def _players(self, now, step):
-        change_players(self.app, now, step)
+def sheet_summary(sheet):
+    """Lines under the standings: the fastest win of the day."""
+    f = sheet.get("fastest_win")
+    if not f:
+        return []
+    return ["fast %s %s" % (draw.pad(f["name"], 5), draw.mmss(f["ms"]))]
 
 
-def change_players(app, now, step):
-    """Join/leave between rounds: a new person takes the next free seat (step
-    1) as a new player, or the last seat's player leaves (step -1), their
-    points kept under their name. Renaming the same player is Names."""
-    g = app.game
-    seated = g.seated()
-    if step > 0:
-        for seat in range(1, app.seats + 1):
-            if seat not in seated:
-                name = app.free_name(seat)
-                if app.act(now, "seat", (seat, name), route=False):
-                    app.set("players", len(seated) + 1)
-                    app.note(now, "new player %s" % name)
-                return
-        app.refuse(now, "every seat is taken")
-    elif len(seated) <= 2:
-        app.refuse(now, "at least 2 players")
-    else:
-        name = g.names[seated[-1] - 1]
-        if app.act(now, "unseat", (seated[-1],), route=False):
-            app.set("players", len(seated) - 1)
-            app.note(now, "%s leaves" % name)
+def sheet_round(r):
+    """(note, lines) of a closed round: its win time, a line a player."""
+    note = draw.mmss(r["win_ms"]) if r["win_ms"] is not None else "none out"
+    lines = []
+    for row in r["rows"]:
+        place = "DQ" if row["dq"] else draw.ordinal(row["place"])
+        lines.append("%s%s%s" % (draw.pad(row["name"], 7), draw.pad(place, 4), draw.lpad(str(row["total"]), 5)))
+    return note, lines

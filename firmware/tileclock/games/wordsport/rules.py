@@ -4,16 +4,17 @@
 # Everything is an action, so replaying the history rebuilds the evening:
 #   between rounds  seat N NAME, unseat N, rename N NAME, tiles full|half|double,
 #                   countdown MS, merge MS, start
-#   play            go N, stuck, out N (the win), pause, resume, void
+#   play            go N, stuck, out N (the win), pause, resume, void,
+#                   end (the pool is spent and nobody can finish)
 #   countdown       out N (2nd, 3rd ...), pause, resume, stop, void
 #   after time up   unused N K, sevens N K, grid N [0|1], run N [0|1], dq N,
 #                   close, void
 # docs/wordsport.md describes them, the phases, the sheet and a worked example.
-from tileclock.engine import cues
-from tileclock.engine.game import MAX_SEATS, MIN_SEATS, Game, Refused, check_int, check_name, check_rename, rename_player
+from tileclock import cues
+from tileclock.engine.game import MAX_SEATS, MIN_SEATS, Refused, check_int
 from tileclock.engine.pool import SET_SIZES, TilePool
+from tileclock.engine.table import TABLE_VERBS, TableGame
 from tileclock.engine.timing import Countdown, Stopwatch
-from tileclock.ticks import ticks_diff
 
 try:
     from micropython import const
@@ -21,12 +22,12 @@ except ImportError:
     def const(x):
         return x
 
-# Phases. A round runs PLAY -> COUNTDOWN -> ENTRY and back to SETUP.
-SETUP = const(0)      # between rounds: seats and options
-PLAY = const(1)       # count-up running, tiles drawn on go / stuck
-COUNTDOWN = const(2)  # someone won; the others race the countdown
-ENTRY = const(3)      # play is over: unused tiles, sevens, grids, dq
-PHASE_NAMES = ("setup", "play", "countdown", "entry")
+# Phases. A round runs PLAY -> COUNTDOWN -> ENTRY and back to SETUP (or
+# PLAY -> ENTRY when nobody can finish).
+SETUP = "setup"          # between rounds: seats and options
+PLAY = "play"            # count-up running, tiles drawn on go / stuck
+COUNTDOWN = "countdown"  # someone won; the others race the countdown
+ENTRY = "entry"          # play is over: unused tiles, sevens, grids, dq
 
 DEFAULT_COUNTDOWN_MS = const(60000)
 MIN_COUNTDOWN_MS = const(10000)
@@ -35,8 +36,6 @@ PLACE_POINTS = (10, 5, 3)       # first, second, third
 BONUS = const(5)                # each seven, one grid, two minutes, straight run
 MAX_SEVENS = const(3)           # "up to fifteen points for three seven letter words"
 TWO_MINUTES_MS = const(120000)  # "two minutes or less": 2:00.000 still counts
-DEFAULT_MERGE_MS = const(1500)  # a go or stuck this close after the last call is the same call
-MAX_MERGE_MS = const(10000)
 MOST_ON_FULL = const(5)         # full set: "two to four", five squeezed in (docs/wordsport.md)
 MOST_ON_HALF = const(4)         # half set: at most the four of the set it is half of
 
@@ -64,8 +63,18 @@ _RUN = const(4)
 _DQ = const(8)
 _MAX_PLAYERS = const(250)  # a player is one byte in a packed row
 
-class WordSport(Game):
+_VERBS = {
+    "tiles": "half|full|double", "countdown": "MS", "start": "",
+    "go": "SEAT", "stuck": "", "out": "SEAT", "pause": "", "resume": "", "stop": "", "end": "",
+    "unused": "SEAT COUNT", "sevens": "SEAT COUNT", "grid": "SEAT [0|1]", "run": "SEAT [0|1]",
+    "dq": "SEAT", "void": "", "close": "",
+}
+_VERBS.update(TABLE_VERBS)
+
+
+class WordSport(TableGame):
     KIND = "wordsport"
+    VERBS = _VERBS
 
     def __init__(self):
         # tick()'s memory (not rules state): the countdown it last looked at
@@ -78,16 +87,12 @@ class WordSport(Game):
         super().__init__()
 
     def reset(self):
+        self.reset_table()                # names, players, totals (grand totals of closed rounds)
         self.phase = SETUP
-        self.names = [None] * MAX_SEATS   # names[seat - 1]
         self.set_name = "full"
         self.countdown_length = DEFAULT_COUNTDOWN_MS
-        self.merge_ms = DEFAULT_MERGE_MS
-        self.players = []                 # every name that played, first appearance first
-        self.totals = {}                  # name -> grand total of closed rounds
         self._rounds = []                 # closed rounds, packed by _pack
         self.fastest_win = None           # (name, ms, round number) or None
-        self.last_cue = cues.NONE
         self._clear_round()
 
     def _clear_round(self):
@@ -105,15 +110,16 @@ class WordSport(Game):
         self._dq = []
         self._run_seat = 0      # who said every go so far: 0 nobody yet, -1 broken
         self._run_override = None  # the players' word on the straight run: None, 0 or 1
-        self._last_call_at = None  # tick of the last go or stuck, for the merge window
+        self._last_call_at = None  # tick of the last go or stuck (the merge window)
         self._win_at = 0        # tick of the win (which countdown tick() is cueing)
 
     # ---- read-only API for the screens ------------------------------------
 
     @property
     def round_number(self):
-        """The round being played, or between rounds the next one (from 1)."""
-        return len(self._rounds) + 1
+        """Rounds begun: the round being played, or between rounds the last
+        one (0 before the first)."""
+        return len(self._rounds) + (0 if self.phase == SETUP else 1)
 
     @property
     def paused(self):
@@ -127,9 +133,6 @@ class WordSport(Game):
     def tiles_each(self):
         """Tiles every player of the round holds (all hold the same)."""
         return self.pool.drawn[0] if self.pool else 0
-
-    def seated(self):
-        return [i + 1 for i in range(MAX_SEATS) if self.names[i] is not None]
 
     def clock_ms(self, now):
         """The count-up; it freezes at the win."""
@@ -202,6 +205,15 @@ class WordSport(Game):
         if self.phase != SETUP:
             raise Refused("a round is running: close or void it first")
 
+    def _need_seating(self, what):
+        self._need_setup()
+
+    def _rename_records(self, old, new):
+        # Closed rounds name their players by index into self.players.
+        fastest = self.fastest_win
+        if fastest is not None and fastest[0] == old:
+            self.fastest_win = (new, fastest[1], fastest[2])
+
     def _need_round(self):
         if self.phase == SETUP:
             raise Refused("no round running")
@@ -212,17 +224,9 @@ class WordSport(Game):
             raise Refused("the round is won: no more tiles")
         if not self._watch.running:
             raise Refused("the clock is paused: resume first")
-        self._need_new_call(now)
+        self._check_merge(now)
         if not self.pool.can_serve(1):
             raise Refused("pool spent: the next finisher wins")
-
-    def _need_new_call(self, now):
-        """Refuse a press within the merge window after the last go or stuck:
-        two players saying go at once deal one tile, not two."""
-        if self._last_call_at is not None:
-            since = ticks_diff(now, self._last_call_at)
-            if 0 <= since < self.merge_ms:
-                raise Refused("counted once")
 
     def _need_entry(self, now):
         """Entries are made once play is over (time up, or stopped)."""
@@ -237,60 +241,17 @@ class WordSport(Game):
 
     # ---- between rounds -----------------------------------------------------
 
-    def do_seat(self, now, seat, name):
-        self._need_setup()
-        check_int(seat, 1, MAX_SEATS, "seat (at most %d players)" % MAX_SEATS)
-        check_name(name)
-        if self.names[seat - 1] is not None:
-            raise Refused("seat %d has %s: unseat first" % (seat, self.names[seat - 1]))
-        if name in self.names:
-            raise Refused("%s is at seat %d" % (name, self.names.index(name) + 1))
-        self.names[seat - 1] = name
-        self.last_cue = cues.NONE
-
-    def do_unseat(self, now, seat):
-        self._need_setup()
-        check_int(seat, 1, MAX_SEATS, "seat")
-        if self.names[seat - 1] is None:
-            raise Refused("nobody at seat %d" % seat)
-        self.names[seat - 1] = None
-        self.last_cue = cues.NONE
-
-    def do_rename(self, now, seat, name):
-        """The player at `seat` is called `name` from now on, everywhere: the
-        players, the totals, the closed rounds, the fastest win. A name
-        another player of the evening has (seated or not) is refused: that
-        would merge two players' points, not rename one."""
-        self._need_setup()
-        check_int(seat, 1, MAX_SEATS, "seat")
-        old = check_rename(self.names, self.totals, seat, name, "evening")
-        self.names[seat - 1] = name
-        if old in self.totals:
-            # Closed rounds name their players by index into self.players.
-            self.totals = rename_player(self.players, self.totals, old, name)
-            fastest = self.fastest_win
-            if fastest is not None and fastest[0] == old:
-                self.fastest_win = (name, fastest[1], fastest[2])
-        self.last_cue = cues.NONE
-
     def do_tiles(self, now, set_name):
         self._need_setup()
         if set_name not in SET_SIZES:
             raise Refused("tile set is full, half or double")
         self.set_name = set_name
-        self.last_cue = cues.NONE
 
     def do_countdown(self, now, ms):
         self._need_setup()
         check_int(ms, MIN_COUNTDOWN_MS, MAX_COUNTDOWN_MS, "countdown ms")
         self.countdown_length = ms
         self._countdown = Countdown(ms)   # countdown_ms shows it before the next start
-        self.last_cue = cues.NONE
-
-    def do_merge(self, now, ms):
-        self._need_setup()
-        self.merge_ms = check_int(ms, 0, MAX_MERGE_MS, "merge window (ms)")
-        self.last_cue = cues.NONE
 
     def do_start(self, now):
         self._need_setup()
@@ -323,9 +284,7 @@ class WordSport(Game):
         self._grid = [False] * count
         self._dq = [False] * count
         for seat in seats:
-            if self.names[seat - 1] not in self.totals:
-                self.players.append(self.names[seat - 1])
-                self.totals[self.names[seat - 1]] = 0
+            self._join(self.names[seat - 1])
         self._watch.start(now)
         self.phase = PLAY
         self.last_cue = cues.GO
@@ -363,9 +322,11 @@ class WordSport(Game):
                 raise Refused("the clock is paused: resume first")
             # On the last deal the screen turns a second, simultaneous go into
             # `out`: the window keeps it from winning the round. A real win
-            # needs the new tile placed first. Finishes in the countdown are
-            # never merged: two players out at once are two finishes.
-            self._need_new_call(now)
+            # needs the new tile placed first, so the press is taken as the go
+            # and the players hear that go again: a winner presses once more.
+            # Finishes in the countdown are never merged: two players out at
+            # once are two finishes.
+            self._check_merge(now, cues.TAKE_ONE, "taken as the go: out? press again")
             self._watch.pause(now)
             self.win_ms = self._watch.elapsed(now)
             self._win_at = now
@@ -385,7 +346,6 @@ class WordSport(Game):
             raise Refused("the clock is paused: resume first")
         self._finish_ms[i] = self.win_ms + self._countdown.elapsed(now)
         self.finishers.append(seat)
-        self.last_cue = cues.NONE
 
     def do_pause(self, now):
         self._need_round()
@@ -397,7 +357,6 @@ class WordSport(Game):
             self._watch.pause(now)
         else:
             self._countdown.pause(now)
-        self.last_cue = cues.NONE
 
     def do_resume(self, now):
         self._need_round()
@@ -407,7 +366,19 @@ class WordSport(Game):
             self._watch.resume(now)
         else:
             self._countdown.resume(now)
-        self.last_cue = cues.NONE
+
+    def do_end(self, now):
+        """End a round nobody can finish: the pool is spent and nobody is out.
+        "If no other players finish their word play ... places will then be
+        determined by the lesser number of unused letter tiles": with no
+        finisher at all, every place is decided that way (docs/wordsport.md)."""
+        self._need_round()
+        if self.phase != PLAY:
+            raise Refused("somebody is out: the countdown decides the rest")
+        if self.pool.can_serve(1):
+            raise Refused("tiles are left: say go or stuck")
+        self._watch.pause(now)
+        self.phase = ENTRY
 
     def do_stop(self, now):
         """End the countdown early once everyone has finished."""
@@ -420,7 +391,6 @@ class WordSport(Game):
             if len(self.finishers) < len(self.round_seats):
                 raise Refused("players still playing: wait for time up")
         self._to_entry(now)
-        self.last_cue = cues.NONE
 
     # ---- after time up --------------------------------------------------------
 
@@ -435,7 +405,6 @@ class WordSport(Game):
             raise Refused("%d sevens need %d placed tiles" % (self._sevens[i], need))
         self._unused[i] = count
         self._to_entry(now)
-        self.last_cue = cues.NONE
 
     def do_sevens(self, now, seat, count):
         self._need_entry(now)
@@ -447,7 +416,6 @@ class WordSport(Game):
         check_int(count, 0, most, "seven-letter words")
         self._sevens[i] = count
         self._to_entry(now)
-        self.last_cue = cues.NONE
 
     def do_grid(self, now, seat, one_grid=1):
         self._need_entry(now)
@@ -455,18 +423,18 @@ class WordSport(Game):
         check_int(one_grid, 0, 1, "one grid (1 yes, 0 no)")
         self._grid[i] = one_grid == 1
         self._to_entry(now)
-        self.last_cue = cues.NONE
 
     def do_run(self, now, seat, straight=1):
         """Set the straight run by hand when a go went to the wrong seat."""
         self._need_entry(now)
         self._seat(seat)
         check_int(straight, 0, 1, "straight run (1 yes, 0 no)")
+        if not self.finishers:
+            raise Refused("nobody finished: no straight run")
         if seat != self.finishers[0]:
             raise Refused("only the winner (seat %d) can have a straight run" % self.finishers[0])
         self._run_override = straight
         self._to_entry(now)
-        self.last_cue = cues.NONE
 
     def do_dq(self, now, seat):
         self._need_entry(now)
@@ -475,7 +443,6 @@ class WordSport(Game):
             raise Refused("seat %d is disqualified already" % seat)
         self._dq[i] = True
         self._to_entry(now)
-        self.last_cue = cues.NONE
 
     def do_void(self, now):
         """The round is null and void: recorded, but nothing counts."""
@@ -483,7 +450,6 @@ class WordSport(Game):
         self._rounds.append(self._pack(self._score_round(self.round_number, True)))
         self._clear_round()
         self.phase = SETUP
-        self.last_cue = cues.NONE
 
     def do_close(self, now):
         """Commit the round to the totals."""
@@ -501,7 +467,6 @@ class WordSport(Game):
             self.fastest_win = (record[3], win_ms, record[0])
         self._clear_round()
         self.phase = SETUP
-        self.last_cue = cues.NONE
 
     # ---- scoring ----------------------------------------------------------------
 

@@ -1,0 +1,33 @@
+# The games tileclock plays, one package each under tileclock/games/:
+#
+#   games/<kind>/spec.py      what the app needs to know: names, players,
+#                             options, set-up, the screen for each phase
+#   games/<kind>/rules.py     the engine (no clock, pin or file)
+#   games/<kind>/screens.py   its screens
+#
+# A new game is its folder and one line in KINDS. Everything is found by
+# module name and imported when first needed, so the app can unload a game's
+# modules again (tileclock.modules.forget_games).
+import sys
+
+# In the order the home menu offers them.
+KINDS = ("wordsport", "speedscrabble", "spellsport")
+
+PACKAGE = "tileclock.games."
+
+
+def spec(kind):
+    """The spec module of game `kind`; ValueError for a kind we don't play."""
+    if kind not in KINDS:
+        raise ValueError("unknown game '%s' (one of %s)" % (kind, ", ".join(KINDS)))
+    name = PACKAGE + kind + ".spec"
+    module = sys.modules.get(name)
+    if module is None:
+        __import__(name)
+        module = sys.modules[name]
+    return module
+
+
+def new_game(kind):
+    """A fresh game of `kind` (ValueError for an unknown one)."""
+    return spec(kind).new_game()

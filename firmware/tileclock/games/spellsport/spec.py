@@ -1,0 +1,31 @@
+# Spell Sport, as the app sees it (tileclock/games/__init__.py lists the
+# games). Nothing is imported at the top: the rules and screens load when a
+# game of this kind is played, and unload with it.
+KIND = "spellsport"
+NAME = "Spell Sport"        # the home menu's Game line (at most 11 letters)
+TITLE = "SPELL SPORT"       # headings (at most 14 letters)
+PLAYERS = (2, 2)            # Across (seat 1) against Down (seat 2)
+
+OPTIONS = ()                # nothing to choose but the names
+DEFAULTS = {}
+
+# The set-up actions of new_game: undoing one of them goes home instead.
+SETUP_VERBS = ("seat",)
+
+
+def option_action(key, value):
+    return key, (value,)
+
+
+def setup(settings, players):
+    return []
+
+
+def new_game():
+    from tileclock.games.spellsport.rules import SpellSport
+    return SpellSport()
+
+
+def screens():
+    from tileclock.games.spellsport import screens
+    return screens
