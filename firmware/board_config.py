@@ -18,7 +18,6 @@ I2C_FREQ = 400000            # 400 kHz: a full frame in about 24 ms
 # (internal pull-ups). Four by default; up to eight on GP10..GP17.
 SEAT_PINS = (10, 11, 12, 13)  # GP10..GP13, header pins 14, 15, 16, 17
 # SEAT_PINS = (10, 11, 12, 13, 14, 15, 16, 17)  # eight seats: + pins 19, 20, 21, 22
-BUTTON_IRQ = True            # time-stamp presses in an interrupt
 
 # Passive piezo between this pin and ground (through 100 ohm).
 BUZZER_PIN = 18              # GP18, header pin 24 (pin 23 beside it is GND)

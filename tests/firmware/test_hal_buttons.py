@@ -152,20 +152,6 @@ def test_active_high_inputs_and_eight_seats():
     assert [e for _, e in log] == [events.make(events.PRESS, 8)]
 
 
-def test_irq_time_stamp_marks_when_the_press_began():
-    pins, b = _make()
-    clock = [0]
-    handler = b.irq_handler(2, lambda: clock[0])
-    b.poll(0)
-    clock[0] = 1234                # the edge, seen by the IRQ
-    handler(None)
-    pins.level[1] = 0
-    clock[0] = 1236
-    handler(None)                  # a bounce: the first edge is kept
-    _run(b, 1250, 100)             # the loop was busy until 1250
-    assert b.down_at(2) == 1234
-
-
 def test_wrong_seat_count_is_refused():
     raises(ValueError, Buttons, [])
     e = raises(ValueError, Buttons, [lambda: 1] * 9)

@@ -102,9 +102,6 @@ class Board:
         # safe mode: asked for by the host tools, or seat 1 held at power-on
         # (pressed reads 0)
         self.safe_mode = "maintenance" if requested else ("seat 1" if pins[0].value() == 0 else None)
-        if _get(config, "BUTTON_IRQ", True):
-            for i in range(len(pins)):
-                pins[i].irq(self.buttons.irq_handler(i + 1, time.ticks_ms), Pin.IRQ_FALLING)
 
         pwm = machine.PWM(Pin(_get(config, "BUZZER_PIN")))
         pwm.freq(1000)

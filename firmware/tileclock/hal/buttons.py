@@ -14,9 +14,9 @@
 # Cost: one pin read and a few compares per seat per poll; the loop should
 # poll at least every DEBOUNCE_MS / 2 (10 ms) while waiting for players.
 #
-# Optional IRQ time-stamping: irq_handler(seat) returns a handler to give
-# Pin.irq(); it only records the tick of the edge, and down_at(seat) then
-# says when a press really began, whatever the loop was doing.
+# No interrupts: the loop polls every 10 ms at most (App.step), so a press
+# is seen within a poll, and its time (the debounced edge) is within 10 ms of
+# the contact; PRESS comes on release anyway.
 from tileclock import ticks
 from tileclock import events
 
@@ -30,7 +30,6 @@ DEBOUNCE_MS = const(20)     # a level must hold this long to count
 LONG_MS = const(700)        # held this long: LONG instead of PRESS
 MAX_SEATS = const(8)
 _QUEUE = const(16)          # events waiting; two per seat is plenty
-_NO_EDGE = const(-1)
 
 
 class Buttons:
@@ -50,7 +49,6 @@ class Buttons:
         self._long = bytearray(n)       # LONG already reported for this press
         self._raw_since = [0] * n       # tick the last raw change was seen
         self._down_at = [0] * n         # tick the current press began
-        self._edge_at = [_NO_EDGE] * n  # tick of the first edge seen by the IRQ
         self._queue = bytearray(_QUEUE)
         self._head = 0
         self._count = 0
@@ -84,16 +82,10 @@ class Buttons:
             elif r != down[i] and ticks.ticks_diff(now, self._raw_since[i]) >= self.debounce_ms:
                 down[i] = r
                 if r:
-                    edge = self._edge_at[i]
-                    # an IRQ edge within the debounce window marks the start
-                    if edge != _NO_EDGE and 0 <= ticks.ticks_diff(now, edge) <= self.debounce_ms * 4:
-                        self._down_at[i] = edge
-                    else:
-                        self._down_at[i] = self._raw_since[i]
+                    self._down_at[i] = self._raw_since[i]
                     self._long[i] = 0
                 elif not self._long[i]:
                     self._push(events.make(events.PRESS, i + 1))
-                self._edge_at[i] = _NO_EDGE
             if down[i] and not self._long[i] and ticks.ticks_diff(now, self._down_at[i]) >= self.long_ms:
                 self._long[i] = 1
                 self._push(events.make(events.LONG, i + 1))
@@ -111,16 +103,6 @@ class Buttons:
     def down_at(self, seat):
         """The tick the seat's current (or last) press began."""
         return self._down_at[seat - 1]
-
-    def irq_handler(self, seat, ticks_ms):
-        """A Pin.irq handler for seat that records the edge's tick (no allocation)."""
-        edge_at = self._edge_at
-        i = seat - 1
-
-        def handler(_pin):
-            if edge_at[i] == _NO_EDGE:
-                edge_at[i] = ticks_ms() & ticks.TICKS_MAX
-        return handler
 
     def clear(self):
         """Forget waiting events and the presses in progress: a button held
