@@ -14,57 +14,15 @@ _HOST = tileclock.__file__.rsplit("/", 3)[0] + "/host_tools"
 if _HOST not in sys.path:
     sys.path.append(_HOST)
 
-from tileclock.app import MARK_MS, App  # noqa: E402
+from tileclock.app import MARK_MS  # noqa: E402
 from tileclock import cues  # noqa: E402
-from tileclock.store.journal import Journal  # noqa: E402
 from tileclock.ui.names import CHARS  # noqa: E402
-from tileclock_host.simboard import SimBoard  # noqa: E402
+from tileclock_host.simdevice import SimDevice  # noqa: E402
 
 
-class Device:
-    """A SimBoard running the app; counts the presses a test makes."""
-
-    def __init__(self, fs_root=None, settings=None, seats=4, start_ms=0):
-        self.board = SimBoard(seats=seats, start_ms=start_ms, fs_root=fs_root)
-        self.fs_root = self.board.fs_root
-        self.app = App(self.board, Journal(self.fs_root.rstrip("/")), settings)
-        self.app.cue_log = []
-        self.app.boot()
-        self.presses = 0
-
-    def run(self, ms):
-        left = ms
-        while left > 0:
-            wait = self.app.safe_step()     # as App.run() does
-            step = 10 if wait > 10 else (wait if wait > 0 else 1)
-            if step > left:
-                step = left
-            self.board.sleep_ms(step)
-            left -= step
-        self.app.safe_step()
-
-    def press(self, seat):
-        self.presses += 1
-        self.board.tap(seat, hold_ms=80)
-        self.run(150)
-
-    def long(self, seat):
-        self.presses += 1
-        self.board.hold(seat, hold_ms=900)
-        self.run(1000)
-
-    def screen(self):
-        return type(self.app.manager.screen).__name__
-
-    def cue_names(self):
-        return [cues.NAMES[c] for _, c in self.app.cue_log]
-
-    def reboot(self):
-        return Device(self.fs_root)
-
-    def close(self):
-        """Remove the flash folder if this device's board made it."""
-        self.board.close()
+def Device(fs_root=None, settings=None, seats=4, start_ms=0):
+    """The app on a new SimBoard (on flash folder `fs_root`: a power-on)."""
+    return SimDevice(settings=settings, seats=seats, start_ms=start_ms, fs_root=fs_root)
 
 
 def test_power_on_to_go_of_a_four_player_word_sport_round_in_two_presses():

@@ -4,7 +4,6 @@
 # Runs under pytest and on the MicroPython unix port.
 import sys
 
-from test_app_device import Device
 from test_hal_board import FakeMachine, FakeTime, _config
 
 import board_config
@@ -13,6 +12,7 @@ from check import raises
 from tileclock.hal.board import make_board
 from tileclock.store.journal import Journal
 from tileclock_host.simboard import SimBoard, WatchdogReset, _temp_folder, remove_tree
+from tileclock_host.simdevice import SimDevice
 
 WDT = board_config.WATCHDOG_MS
 
@@ -147,20 +147,11 @@ def test_status_after_the_reset_removes_a_flag_nothing_took():
 
 # -- the app on a board with a watchdog --------------------------------------
 
-class WatchedDevice(Device):
-    """A Device whose SimBoard has the shipped config's watchdog."""
-
-    def __init__(self, fs_root=None, settings=None, board=None):
-        self.board = board or SimBoard(seats=4, fs_root=fs_root, watchdog_ms=WDT)
-        self.fs_root = self.board.fs_root
-        from tileclock.app import App
-        self.app = App(self.board, Journal(self.fs_root.rstrip("/")), settings)
-        self.app.cue_log = []
-        self.app.boot()
-        self.presses = 0
-
-    def after_reset(self):
-        return WatchedDevice(board=self.board.reboot())
+def WatchedDevice(settings=None, board=None):
+    """The app on a SimBoard with the shipped config's watchdog."""
+    if board is None:
+        board = SimBoard(seats=4, watchdog_ms=WDT)
+    return SimDevice(board=board, settings=settings)
 
 
 def _in_play():
@@ -202,7 +193,7 @@ def test_a_hung_app_is_reset_by_the_watchdog_and_resumes_the_round_paused():
     assert board.reset_at is not None
     assert board.reset_at - fed == WDT              # reset as the timeout ran out
     raises(WatchdogReset, board.sleep_ms, 10)       # a reset board stays reset
-    again = dev.after_reset()                       # boots from the same flash
+    again = dev.reboot()                       # boots from the same flash
     assert again.fs_root == dev.fs_root
     game = again.app.game
     assert game is not None and game.KIND == "wordsport"
@@ -227,7 +218,7 @@ def test_the_same_failure_every_pass_starves_the_watchdog_and_the_reset_resumes(
     game.tick = broken
     raises(WatchdogReset, dev.run, 10000)
     assert dev.app.starving
-    again = dev.after_reset()
+    again = dev.reboot()
     assert again.app.game.paused and again.app.game.pool.remaining == game.pool.remaining
     again.run(1000)
     assert not again.app.starving and again.board.reset_at is None

@@ -15,9 +15,9 @@ import json
 import os
 
 from tileclock import ticks
-from tileclock.app import POLL_MS, App
-from tileclock import cues
-from tileclock_host.simboard import PRESSED, RELEASED, SimBoard
+from tileclock.app import POLL_MS
+from tileclock_host.simboard import PRESSED, RELEASED
+from tileclock_host.simdevice import SimDevice, cue_name
 
 TAP_MS = 80         # a short press: held 80 ms
 LONG_HOLD_MS = 1000  # a long press: held a second (LONG fires at 700 ms)
@@ -254,17 +254,17 @@ class Runner:
         self.script = script
         self.out = out
         self.save_png = save_png
-        self.use_journal = journal
-        self.app = None
         if fs_root is None and out is not None:
             # the board's flash lives with the results (settings, journal),
             # fresh for each run
             _mkdir(out + "/flash")
             _clear(out + "/flash")
             fs_root = out + "/flash"
-        self.board = SimBoard(seats=script.seats, display=script.display, start_ms=script.start,
-                              fs_root=fs_root)
-        self._made_fs = self.board if self.board.made_fs else None   # removed by finish()
+        self.device = SimDevice(settings=script.settings, journal=journal, seats=script.seats,
+                                display=script.display, start_ms=script.start, fs_root=fs_root)
+        self.board = self.device.board
+        self.app = self.device.app
+        self._made_fs = self.board.made_fs      # the folder goes in finish()
         self.origin = script.start     # tick at power-on, for the logs' times
         self.elapsed = 0               # virtual ms since power-on
         self.shots = []                # names of the screenshots taken
@@ -276,32 +276,23 @@ class Runner:
         self._changes = []             # (at_ms, seat, level) still to apply
         self._held = 0                 # buttons held down now
         self._changed_at = -SETTLE_MS  # when a pin last changed
-        self._boot()
-        if out is not None:
-            _mkdir(out + "/shots")
-
-    def _boot(self):
-        journal = None
-        if self.use_journal:
-            from tileclock.store.journal import Journal
-            journal = Journal(self.board.fs_root)
-        self.app = App(self.board, journal, self.script.settings)
-        self.app.cue_log = []
         self._cue_seen = 0
         self._errors_seen = 0
-        self.app.boot()
+        if out is not None:
+            _mkdir(out + "/shots")
 
     def reboot(self):
         """Power off and on: a new board on the same flash, its tick counter
         from 0 (like a Pico), buttons as they are now."""
-        old = self.board
-        self.board = SimBoard(seats=self.script.seats, display=self.script.display, start_ms=0,
-                              fs_root=old.fs_root)
-        for i in range(len(old.levels)):
-            self.board.levels[i] = old.levels[i]
+        levels = self.board.levels
+        self.device = self.device.reboot(self.script.settings)
+        self.board = self.device.board
+        self.app = self.device.app
+        for i in range(len(levels)):
+            self.board.levels[i] = levels[i]
         self.origin = ticks.ticks_add(0, -self.elapsed)
-        self.app = None
-        self._boot()
+        self._cue_seen = 0
+        self._errors_seen = 0
 
     # -- time --
 
@@ -354,7 +345,7 @@ class Runner:
         while self._cue_seen < len(log):
             now, cue = log[self._cue_seen]
             self._cue_seen += 1
-            line = "%s %s" % (_stamp(self.elapsed), cues.NAMES[cue] if 0 <= cue < len(cues.NAMES) else cue)
+            line = "%s %s" % (_stamp(self.elapsed), cue_name(cue))
             self.cue_lines.append(line)
         screen = app.manager.screen
         if screen is not self._screen:
@@ -446,9 +437,9 @@ class Runner:
             "screen": type(self.app.manager.screen).__name__,
             "errors": self.app.errors,
         }
-        if self._made_fs is not None:       # a fresh temporary flash: gone
-            self._made_fs.close()
-            self._made_fs = None
+        if self._made_fs:                   # a fresh temporary flash: gone
+            self.device.close()
+            self._made_fs = False
         if self.out is not None:
             with open(self.out + "/cues.txt", "w") as f:
                 for line in self.cue_lines:

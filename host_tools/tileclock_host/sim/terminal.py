@@ -14,10 +14,8 @@ from tileclock_host import shims
 
 shims.install()
 
-from tileclock.app import POLL_MS, App  # noqa: E402
-from tileclock import cues  # noqa: E402
-from tileclock.store.journal import Journal  # noqa: E402
-from tileclock_host.simboard import SimBoard  # noqa: E402
+from tileclock.app import POLL_MS  # noqa: E402
+from tileclock_host.simdevice import SimDevice, cue_name  # noqa: E402
 
 LONG_KEYS = "!@#$%^&*"      # shift + 1..8 on a US keyboard: long press
 HOLD_MS = 1000
@@ -64,28 +62,29 @@ class Terminal:
         self.seats = seats
         self.display = display
         self.out = out
-        self.board = SimBoard(seats=seats, display=display, fs_root=fs_root)
-        self.fs_root = self.board.fs_root
-        self.first_board = self.board   # close() removes a fresh flash folder
-        self.app = None
+        self.device = SimDevice(seats=seats, display=display, fs_root=fs_root)
+        self.fs_root = self.device.fs_root
         self.last_cue = ""
         self.last_frame = None
         self.long_next = False
-        self.boot()
-
-    def boot(self):
-        self.app = App(self.board, Journal(self.fs_root))
-        self.app.cue_log = []
         self._seen = 0
-        self.app.boot()
+
+    @property
+    def board(self):
+        return self.device.board
+
+    @property
+    def app(self):
+        return self.device.app
 
     def reboot(self):
-        self.board = SimBoard(seats=self.seats, display=self.display, fs_root=self.fs_root)
+        self.device = self.device.reboot()
         self.last_frame = None
-        self.boot()
+        self._seen = 0
 
     def close(self):
-        self.first_board.close()
+        """Remove the flash folder if it was a fresh one."""
+        self.device.close()
 
     def handle(self, key):
         event = key_to_event(key, self.seats, self.long_next)
@@ -111,7 +110,7 @@ class Terminal:
         while self._seen < len(log):
             now, cue = log[self._seen]
             self._seen += 1
-            names.append(cues.NAMES[cue] if 0 <= cue < len(cues.NAMES) else str(cue))
+            names.append(cue_name(cue))
         return names
 
     def draw(self, force=False):
