@@ -1,0 +1,134 @@
+# The layers of the firmware (docs/architecture.md, "The layers"), checked on
+# the code: every import in firmware/, at the top of a module or inside a
+# function, must point along an arrow the architecture allows. A new import
+# against the layers fails here with the file, the line and the rule.
+import ast
+import os
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+FIRMWARE = os.path.join(ROOT, "firmware")
+
+NEUTRAL = ("tileclock.ticks", "tileclock.cues", "tileclock.events", "tileclock.sounds", "tileclock.modules",
+           "tileclock")
+
+
+def layer(module):
+    """The layer of a firmware module, and its game for a game's module."""
+    if module in NEUTRAL:
+        return ("neutral", None)
+    if module in ("main", "manifest"):
+        return ("main", None)
+    if module == "board_config":
+        return ("config", None)
+    if module == "tileclock.games":
+        return ("registry", None)
+    if module.startswith("tileclock.games."):
+        parts = module.split(".")
+        kind = parts[2]
+        if len(parts) == 3:
+            return ("package", kind)
+        if parts[3] in ("spec", "screens"):
+            return (parts[3], kind)
+        return ("rules", kind)
+    for name in ("engine", "ui", "hal", "store"):
+        if module == "tileclock." + name or module.startswith("tileclock.%s." % name):
+            return (name, None)
+    if module == "tileclock.script":
+        return ("script", None)
+    if module == "tileclock.app":
+        return ("app", None)
+    return ("other", None)
+
+
+# What each layer may import (its own game's modules only, for a game's).
+ALLOWED = {
+    "neutral": {"neutral"},
+    "config": set(),
+    "engine": {"neutral", "engine"},
+    "rules": {"neutral", "engine", "rules", "package"},
+    "spec": {"neutral", "rules", "screens", "package"},
+    "screens": {"neutral", "engine", "ui", "rules", "package"},
+    "package": set(),
+    "registry": {"neutral", "spec", "package"},
+    "script": {"neutral", "engine", "registry"},
+    "store": {"neutral", "engine", "store", "script"},
+    "ui": {"neutral", "engine", "ui", "registry"},
+    "hal": {"neutral", "hal", "config"},
+    "app": {"neutral", "engine", "registry", "ui", "store"},
+    "main": {"neutral", "hal", "app", "store", "config"},
+}
+OUTSIDE = ("micropython", "machine", "framebuf", "gc", "sys", "os", "time", "json", "struct", "binascii",
+           "math", "random", "traceback", "io", "errno")
+
+
+def _modules():
+    for folder, _dirs, files in os.walk(FIRMWARE):
+        for name in files:
+            if name.endswith(".py"):
+                path = os.path.join(folder, name)
+                rel = os.path.relpath(path, FIRMWARE)[:-3].replace(os.sep, ".")
+                if rel.endswith(".__init__"):
+                    rel = rel[:-len(".__init__")]
+                yield rel, path
+
+
+def _imports(path):
+    with open(path) as f:
+        tree = ast.parse(f.read(), path)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                yield node.lineno, alias.name
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            yield node.lineno, node.module
+            for alias in node.names:
+                # `from tileclock.games.wordsport import rules` names a module
+                full = node.module + "." + alias.name
+                if os.path.exists(os.path.join(FIRMWARE, *full.split(".")) + ".py"):
+                    yield node.lineno, full
+
+
+def _problems():
+    problems = []
+    for module, path in _modules():
+        mine, my_game = layer(module)
+        for lineno, target in _imports(path):
+            if target.split(".")[0] in OUTSIDE:
+                continue
+            theirs, their_game = layer(target)
+            where = "%s:%d imports %s" % (os.path.relpath(path, ROOT), lineno, target)
+            if theirs == "other" or mine == "other":
+                problems.append(where + ": a module of no layer")
+            elif theirs not in ALLOWED[mine]:
+                problems.append(where + ": %s must not import %s" % (mine, theirs))
+            elif my_game is not None and their_game is not None and their_game != my_game:
+                problems.append(where + ": one game imports another")
+    return problems
+
+
+def test_every_import_in_the_firmware_follows_the_layers():
+    assert _problems() == []
+
+
+def test_the_check_catches_an_import_against_the_layers(tmp_path, monkeypatch):
+    # a screen that imports the app, and one game's screens another game
+    assert layer("tileclock.games.wordsport.screens") == ("screens", "wordsport")
+    assert "app" not in ALLOWED["screens"] and "hal" not in ALLOWED["ui"]
+    bad = tmp_path / "tileclock" / "games" / "wordsport"
+    bad.mkdir(parents=True)
+    (bad / "screens.py").write_text("from tileclock.app import App\n"
+                                    "from tileclock.games.speedscrabble import rules\n")
+    (tmp_path / "tileclock" / "games" / "speedscrabble").mkdir()
+    (tmp_path / "tileclock" / "games" / "speedscrabble" / "rules.py").write_text("")
+    monkeypatch.setattr(__import__(__name__), "FIRMWARE", str(tmp_path))
+    found = _problems()
+    assert any(p.endswith("screens.py:1 imports tileclock.app: screens must not import app") for p in found)
+    assert any(":2 imports tileclock.games.speedscrabble.rules: one game imports another" in p for p in found)
+    assert all(":1 " in p or ":2 " in p for p in found), found
+
+
+def test_no_test_stand_in_is_in_the_firmware():
+    # what only tests and the simulator use lives in host_tools/, so deploy
+    # never copies it and manifest.py never freezes it
+    names = {os.path.basename(path) for _module, path in _modules()}
+    assert not names & {"fsmodel.py", "panel.py", "simboard.py"}
