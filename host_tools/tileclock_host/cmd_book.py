@@ -5,7 +5,7 @@ import sqlite3
 
 from tileclock.games import KINDS as GAME_KINDS
 from tileclock_host.cli import UserError
-from tileclock_host.scores.book import WORDS, Book, default_path
+from tileclock_host.scores.book import Book, default_path, words_for
 from tileclock_host.scores.evening import load_file, short_source
 from tileclock_host.scores.layout import fmt_ms, ordinal
 
@@ -114,7 +114,7 @@ def _standings(book, args):
         rows = book.standings(game)
         if not rows:
             continue
-        matches, rounds, wins = WORDS[game]
+        matches, rounds, wins = words_for(game)
         print("%s%s" % ("\n" if shown else "", game))
         print(table(["player", matches, rounds, wins, "points", "per " + rounds[:-1], "won"],
                     [(r[0], r[1], r[2], r[3], r[4], r[5], r[6]) for r in rows]))
@@ -151,7 +151,7 @@ def _player(book, args):
         mine = [r for r in rows if r[0] == game]
         if not mine:
             continue
-        matches, rounds, wins = WORDS[game]
+        matches, rounds, wins = words_for(game)
         print("%s: %d %s" % (game, len(mine), matches))
         out = []
         for _game, played, source, label, match, n, won, total, rank, players, winner in mine:

@@ -143,3 +143,11 @@ def test_the_schema_is_plain_sqlite(tmp_path):
     lines = db.execute("SELECT lines FROM evenings").fetchone()[0].splitlines()
     assert lines[0] == "game wordsport"
     assert parse_action(lines[1])[1] == "seat"
+
+
+def test_a_game_without_words_of_its_own_counts_wins(tmp_path):
+    book = Book(str(tmp_path / "b.sqlite"))
+    (evening,) = load_file(scenario("tilerush_evening.txt"))
+    assert book.add(evening) == "added"
+    table = book.standings("tilerush")
+    assert table[0][0] == "Di"

@@ -88,3 +88,15 @@ def test_every_column_is_documented():
         doc = f.read()
     for col in export.columns_for({"wordsport", "speedscrabble", "spellsport"}):
         assert "`%s`" % col in doc, col
+
+
+def test_a_game_without_columns_of_its_own_exports_what_its_sheet_has(capsys):
+    # Tile Rush needs nothing in the host tools: its rows' values become columns
+    text = run_export(capsys, scenario("tilerush_evening.txt"))
+    rows = list(csv.DictReader(io.StringIO(text)))
+    header = text.splitlines()[0].split(",")
+    assert header[-5:] == ["tiles", "out", "won", "winner", "play_ms"]
+    di = [r for r in rows if r["round"] == "1" and r["name"] == "Di"][0]
+    assert (di["won"], di["total"], di["tiles"], di["winner"], di["play_ms"]) == ("1", "1", "47", "Di", "600000")
+    bob = [r for r in rows if r["round"] == "1" and r["name"] == "Bob"][0]
+    assert (bob["out"], bob["tiles"], bob["total"]) == ("1", "0", "0")

@@ -1,4 +1,4 @@
-# Whole games of the three games played with button presses on the simulated
+# Whole games of the four games played with button presses on the simulated
 # device (the scripts in tests/sim/), checked against sheets worked out by
 # hand from the rules.
 import json
@@ -84,4 +84,22 @@ def test_spell_sport_sample_game_on_the_device(tmp_path):
     assert cue_names.count("TAKE_SIX") == 2
     assert "banner it is P2's turn" in log
     for screen in ("SpReady", "SpPlay", "SpPlayForm", "SpMenu", "SpOver"):
+        assert "screen " + screen in log, screen
+
+
+def test_tile_rush_round_on_the_device(tmp_path):
+    summary, sheet, log, cue_names = play("tilerush_game.txt", tmp_path)
+    # Eight players: 11 each, 56 in the bag. Six peels (the undone one not
+    # counted, the simultaneous one merged) leave 8; P3's dump leaves 6 for
+    # 8 players. P5's call fails: P5's 11 + 6 = 17 go back, 23 for 7; three
+    # peels leave 2 and P2's call holds. Tiles held: 11 + 6 + 3 = 20, P3 22.
+    r = sheet["rounds"][0]
+    assert r["winner"] == "P2" and r["void"] is False
+    tiles = {row["name"]: (row["tiles"], row["out"], row["won"]) for row in r["rows"]}
+    assert tiles["P2"] == (20, False, True) and tiles["P3"] == (22, False, False)
+    assert tiles["P5"] == (0, True, False) and tiles["P1"] == (20, False, False)
+    assert sheet["totals"]["P2"] == 1 and sheet["standings"][0] == ["P2", 1]
+    assert cue_names.count("TAKE_ONE") == 10          # 7 peels sounded (one undone) + 3
+    assert cue_names.count("GO") == 1 and cue_names.count("IM_OUT") == 2 and cue_names[-1] == "WIN"
+    for screen in ("TrReady", "TrPlay", "TrMenu", "TrCheck", "Sheet"):
         assert "screen " + screen in log, screen

@@ -11,7 +11,7 @@
 import sys
 
 # In the order the home menu offers them.
-KINDS = ("wordsport", "speedscrabble", "spellsport")
+KINDS = ("wordsport", "speedscrabble", "spellsport", "tilerush")
 
 PACKAGE = "tileclock.games."
 

@@ -58,12 +58,17 @@ CREATE TABLE IF NOT EXISTS standings (  -- one row per player per match, as the 
 );
 """
 
-# What a match and a won round are called in each game, for the reports.
+# What a match and a won round are called in each game, for the reports
+# (words_for: a game not listed has evenings, rounds and wins).
 WORDS = {
     "wordsport": ("evenings", "rounds", "1st places"),
     "speedscrabble": ("matches", "rounds", "first outs"),
     "spellsport": ("rubbers", "games", "paths"),
 }
+
+
+def words_for(kind):
+    return WORDS.get(kind, ("evenings", "rounds", "wins"))
 
 
 def default_path():
@@ -149,13 +154,14 @@ class Book:
         if not sheet["rounds"]:
             return
         winner = sheet.get("winner") if kind == "speedscrabble" else sheet.get("rubber_winner")
+        by_rank = kind not in ("speedscrabble", "spellsport")     # the top of the standings won
         rank = 0
         last = None
         for i, (name, total) in enumerate(sheet["standings"]):
             if total != last:
                 rank = i + 1
                 last = total
-            if kind == "wordsport":
+            if by_rank:
                 won = rank == 1
             else:
                 won = name == winner
@@ -239,5 +245,8 @@ def _round_win(kind, rnd, row):
     if kind == "speedscrabble":
         won = rnd.get("first_out") == row["name"]
         return won, rnd.get("play_ms") if won else None
-    won = rnd.get("path_by") == row["name"]
-    return won, None
+    if kind == "spellsport":
+        return rnd.get("path_by") == row["name"], None
+    # a game whose rows say who won the round (Tile Rush), timed by its play
+    won = bool(row.get("won")) or (rnd.get("winner") is not None and rnd.get("winner") == row["name"])
+    return won, rnd.get("play_ms") if won else None

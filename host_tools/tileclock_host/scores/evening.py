@@ -304,7 +304,7 @@ def check_sheet(sheet, path):
             if not _is_int(row.get("seat")):
                 bad(at + ".seat", "missing or not a whole number")
             # The round in progress may have numbers not entered yet (null).
-            for key in _ROW_INTS[kind]:
+            for key in _ROW_INTS.get(kind, ("total",)):
                 value = row.get(key)
                 if value is None and (key != "total" or where == "current"):
                     continue

@@ -9,6 +9,7 @@ COMMON = ["evening", "source", "game", "match", "round", "void", "seat", "name",
 
 # Then those of the games present, in this order (a column two games share
 # appears once). Round values (win time, winner, ...) repeat on each row.
+# A game not listed here gets the columns its sheet has (sheet_columns).
 GAME_COLUMNS = {
     "wordsport": ["place", "place_points", "sevens", "sevens_points", "one_grid", "two_minute",
                   "straight_run", "dq", "finish_ms", "unused", "win_ms", "winner"],
@@ -17,16 +18,58 @@ GAME_COLUMNS = {
     "spellsport": ["side", "plays", "points", "path_bonus", "path_by"],
 }
 ROUND_KEYS = ("win_ms", "winner", "first_out", "play_ms", "variant", "path_by")
+_NOT_COLUMNS = ("number", "void", "rows", "name", "seat", "total", "plays")
 
 
-def columns_for(kinds):
+def sheet_columns(sheet):
+    """(row keys, round keys) of a sheet, in order of first appearance: the
+    export of a game without columns of its own here. Only plain values."""
+    row_keys = []
+    round_keys = []
+    rounds = list(sheet["rounds"])
+    for rnd in rounds:
+        for key, value in rnd.items():
+            if key not in _NOT_COLUMNS and key not in round_keys and not isinstance(value, (list, dict)):
+                round_keys.append(key)
+        for row in rnd.get("rows") or []:
+            for key in row:
+                if key not in _NOT_COLUMNS and key not in row_keys:
+                    row_keys.append(key)
+    return row_keys, round_keys
+
+
+def game_columns(sheet):
+    """The game's columns for `sheet`: the list above, or its own."""
+    known = GAME_COLUMNS.get(sheet["game"])
+    if known is not None:
+        return known
+    row_keys, round_keys = sheet_columns(sheet)
+    return row_keys + round_keys
+
+
+def columns_for(kinds, sheets=()):
+    """The header for the games `kinds`; a game without columns here takes
+    them from its `sheets`."""
+    from tileclock.games import KINDS
     cols = list(COMMON)
-    for kind in ("wordsport", "speedscrabble", "spellsport"):
-        if kind in kinds:
-            for col in GAME_COLUMNS[kind]:
+    for kind in list(KINDS) + sorted(set(kinds) - set(KINDS)):
+        if kind not in kinds:
+            continue
+        for sheet in [{"game": kind}] if kind in GAME_COLUMNS else [s for s in sheets if s["game"] == kind]:
+            for col in game_columns(sheet):
                 if col not in cols:
                     cols.append(col)
     return cols
+
+
+def _columns(evenings):
+    return columns_for(set(e.kind for e in evenings), [s for e in evenings for s in e.sheets])
+
+
+def _is_round_key(sheet, key):
+    if key in ROUND_KEYS:
+        return True
+    return sheet["game"] not in GAME_COLUMNS and key in sheet_columns(sheet)[1]
 
 
 def rows(evenings):
@@ -40,8 +83,8 @@ def rows(evenings):
                         "evening": evening.short_id, "source": evening.where, "game": sheet["game"],
                         "match": match, "round": rnd["number"], "void": bool(rnd.get("void")),
                     }
-                    for key in GAME_COLUMNS[sheet["game"]]:
-                        if key in ROUND_KEYS:
+                    for key in game_columns(sheet):
+                        if _is_round_key(sheet, key):
                             item[key] = rnd.get(key)
                         else:
                             item[key] = row.get(key)
@@ -54,7 +97,7 @@ def rows(evenings):
 
 def to_json(evenings):
     items = rows(evenings)
-    cols = columns_for(set(e.kind for e in evenings))
+    cols = _columns(evenings)
     ordered = [dict((c, item[c]) for c in cols if c in item) for item in items]
     return json.dumps(ordered, indent=1, ensure_ascii=False) + "\n"
 
@@ -70,7 +113,7 @@ def _csv_value(value):
 
 
 def to_csv(evenings):
-    cols = columns_for(set(e.kind for e in evenings))
+    cols = _columns(evenings)
     buf = io.StringIO()
     writer = csv.writer(buf, lineterminator="\n")
     writer.writerow(cols)

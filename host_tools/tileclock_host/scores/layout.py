@@ -516,6 +516,52 @@ def _source_line(source, sheet):
     return "   ".join(parts)
 
 
+# -- any other game: the columns its sheet has --
+
+def _game_name(kind):
+    from tileclock import games
+    return games.spec(kind).NAME if kind in games.KINDS else kind
+
+
+def _heading(key):
+    return key.replace("_ms", "").replace("_", "\n").capitalize()
+
+
+def _cell_text(value):
+    if value is True:
+        return "yes"
+    if value is False or value is None:
+        return ""
+    return str(value)
+
+
+def generic_pages(sheet, source="", players=None, kind=None):
+    """Pages for a game with no sheet of its own here: a column for each
+    value of its rows (as sheet() names them), the total, and on the right
+    the round's winner and play time."""
+    from tileclock_host.scores.export import sheet_columns
+    blank = sheet is None
+    kind = kind if blank else sheet["game"]
+    rounds = [] if blank else _all_rounds(sheet)
+    keys = [] if blank else sheet_columns(sheet)[0]
+    cols = [(_heading(key), 9) for key in keys] + [("Total", 10)]
+
+    def describe(rnd, seat, row):
+        if row is None:
+            return rnd.get("winner") or "", fmt_ms(rnd.get("play_ms"))
+        return row["name"], [_cell_text(row.get(key)) for key in keys] + [num(row["total"])]
+
+    columns = (players or PAGE_SEATS) if blank else _columns_of(rounds)
+    info = [] if blank else [_source_line(source, sheet)]
+    pages = _round_pages("%s score sheet" % _game_name(kind), sheet, columns, cols, ("Time", "winner"),
+                         describe, rounds, source, info, 10.0 if blank else 8.5)
+    if not blank:
+        text = standings_text(sheet)
+        if text:
+            pages[-1].blocks.append(text)
+    return pages
+
+
 BUILDERS = {
     "wordsport": wordsport_pages,
     "speedscrabble": speedscrabble_pages,
@@ -525,9 +571,15 @@ BUILDERS = {
 
 def sheet_pages(sheet, source=""):
     """The printable pages for a game's sheet()."""
-    return BUILDERS[sheet["game"]](sheet, source)
+    build = BUILDERS.get(sheet["game"])
+    if build is None:
+        return generic_pages(sheet, source)
+    return build(sheet, source)
 
 
 def blank_pages(kind, players=PAGE_SEATS):
     """Pages to print and fill in by hand."""
-    return BUILDERS[kind](None, players=players)
+    build = BUILDERS.get(kind)
+    if build is None:
+        return generic_pages(None, players=players, kind=kind)
+    return build(None, players=players)

@@ -40,6 +40,11 @@ PICTURES = (
         "take_six": "spellsport-play",
         "game_over": "spellsport-over",
     }),
+    ("tilerush_game.txt", {
+        "split": "tilerush-play",
+        "first_wins": "tilerush-last",
+        "check": "tilerush-check",
+    }),
     ("names.txt", {
         "names": "names",
         "name-edit": "name-edit",

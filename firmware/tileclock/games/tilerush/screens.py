@@ -1,0 +1,158 @@
+# Tile Rush's screens: ready (any seat: SPLIT), play (every seat's press is
+# its call: PEEL while the bag serves everyone, then the final call), the
+# check of the caller's grid, and the in-game menu (DUMP, void).
+from tileclock import cues
+from tileclock.games.tilerush import rules as tr
+from tileclock.ui import draw
+from tileclock.ui.live import Live, name_of
+from tileclock.ui.menu import GameMenu, Item, Menu, choice
+from tileclock.ui.ready import Ready, standings_lines
+from tileclock.ui.screen import Screen
+
+
+def screen_for(app, now):
+    phase = app.game.phase
+    if phase == tr.SETUP:
+        return TrReady
+    if phase == tr.PLAY:
+        return TrPlay
+    return TrCheck
+
+
+class TrReady(Ready):
+    BAR = "ANY SEAT: SPLIT"
+
+    def title(self):
+        return "R%d TILE RUSH" % (self.app.game.round_number + 1)
+
+    def lines(self, now):
+        g = self.app.game
+        players = len(g.seated())
+        out = ["%d players" % players, "%d tiles each" % tr.deal_size(players)]
+        if g.rounds:
+            last = g.rounds[-1]
+            out.append(("last: %s %s" % (last[2][:6], draw.mmss(last[3]))) if last[2] else "last: void")
+            out += standings_lines(g.standings(), 2)
+        return out
+
+    def menu(self, now):
+        self.app.goto(TrMenu, now)
+
+
+class TrPlay(Live):
+    """The play clock; a seat's press is PEEL while the bag can give everyone
+    one, then that seat's final call."""
+
+    def clock(self, now):
+        return self.app.game.clock_ms(now)
+
+    def draw_static(self, fb, now):
+        g = self.app.game
+        draw.title(fb, "ROUND %d" % g.round_number, "bag %d" % g.pool.remaining)
+        if g.can_peel():
+            status = "%d peel%s" % (g.peels, "" if g.peels == 1 else "s")
+            if g.last_call:
+                status += ", %s" % name_of(g, g.last_call)[:6]
+            self.status(fb, status)
+        else:
+            self.status(fb, "first out: call")
+        cue = self.app.cue
+        if not g.can_peel():
+            self.prompt(fb, "1ST WINS")     # the bag can't serve everyone: no more peels
+        elif cue == cues.GO:
+            self.prompt(fb, "SPLIT!")
+        elif cue == cues.TAKE_ONE:
+            self.prompt(fb, "PEEL!")
+        else:
+            self.prompt(fb, "")
+
+    def press(self, now, seat):
+        app = self.app
+        g = app.game
+        app.act(now, "peel" if g.can_peel() else "call", (seat,))
+
+    def menu(self, now):
+        self.app.goto(TrMenu, now)
+
+
+class TrCheck(Menu):
+    """The final call: the table checks the caller's grid. Seat 1/3 move,
+    seat 2 chooses; a long press (not seat 2) undoes the call."""
+    OVERLAY = False
+
+    def items(self, now):
+        g = self.app.game
+        name = name_of(g, g.caller)[:6]
+        return [Item("Holds: %s wins" % name, None, self._verdict("holds")),
+                Item("Fails: %s out" % name, None, self._verdict("fails"))]
+
+    def title(self):
+        return "CHECK " + name_of(self.app.game, self.app.game.caller)[:10]
+
+    def draw(self, fb, now):
+        self.TITLE = self.title()
+        Menu.draw(self, fb, now)
+        g = self.app.game
+        fb.text("%s: %d tiles" % (name_of(g, g.caller)[:6], g.tiles(g.caller)), 0, 31, 1)
+        fb.text("bag %d" % g.pool.remaining, 0, 40, 1)
+        draw.bar(fb, "2: CHOOSE")
+
+    def _verdict(self, verb):
+        def run(now, step):
+            self.app.act(now, verb)
+        return run
+
+    def long(self, now, seat):
+        Screen.long(self, now, seat)
+
+    def menu(self, now):
+        self.app.goto(TrMenu, now)
+
+    def back(self, now):
+        self.app.undo(now)
+
+
+class TrMenu(GameMenu):
+    """Long press of seat 2 in a Tile Rush screen."""
+    TITLE = "TILE RUSH"
+
+    def items(self, now):
+        app = self.app
+        g = app.game
+        lines = [Item("Back", None, self._back)]
+        if g.phase == tr.SETUP:
+            lines.append(Item("Names", None, self._names))
+            lines.append(self.join_line())
+        else:
+            if g.phase == tr.PLAY:
+                for seat in g.round_seats:
+                    if seat not in g.out:
+                        lines.append(Item("Dump: " + name_of(g, seat)[:9], None, self._act("dump", (seat,))))
+            lines.append(Item("Void round", None, self._act("void")))
+        lines.append(Item("Score sheet", None, self._sheet))
+        lines.append(Item("Home", None, self._home))
+        lines.append(choice(app, "Sound", "sound", ("on", "off")))
+        return lines
+
+
+# -- the score sheet's Tile Rush lines (ui/sheet.py) -----------------------------
+
+def sheet_summary(sheet):
+    """Nothing under the standings: they are the wins."""
+    return []
+
+
+def sheet_round(r):
+    """(note, lines) of a closed round: its play time, a line a player: WIN,
+    OUT (a failed call) or the tiles held when the round ended."""
+    note = draw.mmss(r["play_ms"]) if r["play_ms"] is not None else ""
+    lines = []
+    for row in r["rows"]:
+        if row["won"]:
+            what = "WIN"
+        elif row["out"]:
+            what = "out"
+        else:
+            what = "%d tiles" % row["tiles"]
+        lines.append("%s%s" % (draw.pad(row["name"], 8), draw.lpad(what, 8)))
+    return note, lines
