@@ -38,8 +38,12 @@ def report(path, result, game):
         " ".join(t.letter if not t.blank else "?" for t in out) or "none", result.penalty()))
     lines.append("  Speed Scrabble score: %d" % result.score())
     if game == "word-sport":
-        lines.append("  Word-Sport bonuses: %d seven-letter word(s) x5, one grid: %s -> %d" % (
-            len(result.long_words), "yes" if result.one_grid() else "no", result.wordsport_bonus()))
+        counted = result.wordsport_sevens()
+        sevens = "%d seven-letter word(s) x5" % counted
+        if counted < len(result.long_words):
+            sevens += " (%d found: three count, \"up to fifteen points\")" % len(result.long_words)
+        lines.append("  Word-Sport bonuses: %s, one grid: %s -> %d" % (
+            sevens, "yes" if result.one_grid() else "no", result.wordsport_bonus()))
     for problem in problems:
         lines.append("  problem: %s" % problem)
     return lines, problems

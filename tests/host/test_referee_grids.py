@@ -128,3 +128,14 @@ def test_grid_command(capsys, tmp_path):
     assert "unused or taken out: X (-8)" in out and "Speed Scrabble score: 0" in out
     assert main(["grid", str(tmp_path / "missing.txt")]) == 1
     assert "missing.txt" in capsys.readouterr().err
+
+
+def test_word_sport_counts_three_seven_letter_words_at_most(words):
+    # "up to fifteen points for three seven letter words": four count as
+    # three, as the device's entry allows (games/wordsport/rules.MAX_SEVENS)
+    four = ["MACHINE", "KITCHEN", "TEACHER", "CHICKEN"]
+    assert all(w in words for w in four)
+    result = check("\n\n".join(four), words)
+    assert len(result.long_words) == 4 and result.wordsport_sevens() == 3
+    assert result.wordsport_bonus() == 15       # four stray words: not one grid
+    assert check("\n\n".join(four[:2]), words).wordsport_bonus() == 10

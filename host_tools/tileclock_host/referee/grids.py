@@ -18,6 +18,8 @@
 # score; a bad word whose every letter is in a good word stays, unscored.
 from itertools import product
 
+from tileclock.games.wordsport.rules import BONUS as WORDSPORT_BONUS  # 5 a seven, 5 for one grid
+from tileclock.games.wordsport.rules import MAX_SEVENS  # the device's own limit (three)
 from tileclock_host.referee import InputError
 
 LETTER_VALUES = {
@@ -26,7 +28,6 @@ LETTER_VALUES = {
 }
 LONG_WORD = 7
 LONG_WORD_BONUS = 10  # Speed Scrabble: +10 a word of seven or more letters
-WORDSPORT_BONUS = 5  # Word-Sport: 5 a seven-letter word, 5 for one grid
 MAX_UNKNOWN_BLANKS = 3  # 26**3 tries at most
 MAX_SIDE = 400  # columns or rows: no tile set makes a bigger crossword (Word-Sport's double set has 200)
 UNKNOWN = "?"
@@ -222,9 +223,15 @@ class GridReport:
         """Speed Scrabble points for this crossword."""
         return self.word_points() + LONG_WORD_BONUS * len(self.long_words) - self.penalty()
 
+    def wordsport_sevens(self):
+        """The seven-letter words Word-Sport counts: "up to fifteen points for
+        three seven letter words", as the device's entry (at most three)."""
+        return min(len(self.long_words), MAX_SEVENS)
+
     def wordsport_bonus(self):
-        """Word-Sport's extra points: 5 a seven-letter word, 5 for one grid."""
-        return WORDSPORT_BONUS * len(self.long_words) + (WORDSPORT_BONUS if self.one_grid() else 0)
+        """Word-Sport's extra points: 5 a seven-letter word (three at most),
+        5 for one grid."""
+        return WORDSPORT_BONUS * self.wordsport_sevens() + (WORDSPORT_BONUS if self.one_grid() else 0)
 
     def groups_described(self):
         """Each group of tiles: 'grid' with its words, 'stray word', or 'stray letter'."""
