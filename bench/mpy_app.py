@@ -18,7 +18,11 @@
 #     MARK_MS: a journal write, which allocates its record's strings) are
 #     left out of it and counted apart.
 #
-#     micropython -X heapsize=190wK bench/mpy_app.py [--mpy DIR]
+#     micropython -X heapsize=190wK bench/mpy_app.py [--mpy DIR] [--game KIND]
+#
+# --game KIND plays an evening of that game (default wordsport: two rounds,
+# ten minutes of clock, the menu, the sheet; the other games play their sim
+# script of tests/sim/). Each figure is checked against bench/budgets.py.
 #
 # --mpy DIR runs the firmware compiled by mpy-cross into DIR (DIR/tileclock/
 # **.mpy, as deployed; `make bench` does it too). On the Pico, code loaded
@@ -45,6 +49,7 @@ _PKG = "tileclock"
 
 
 def _paths(mpy_dir):
+    sys.path.insert(0, "bench")
     sys.path.insert(0, "host_tools")
     sys.path.insert(0, _FIRMWARE)
     if mpy_dir:
@@ -53,10 +58,43 @@ def _paths(mpy_dir):
     # go into pools that grow in doubling steps (several KB), and a step
     # started by the simulator's names would be counted to the device, or
     # the device's to the simulator, by the luck of the order.
-    for name in ("__init__.py", "simboard.py", "sim/__init__.py", "sim/script.py"):
+    for name in ("__init__.py", "simboard.py", "simdevice.py", "sim/__init__.py", "sim/script.py"):
         with open("host_tools/tileclock_host/" + name) as f:
             compile(f.read(), name, "exec")
     gc.collect()
+    _room_for_qstrs()
+    _room_for_modules()
+
+
+def _room_for_modules():
+    # The same for sys.modules: a dict's table doubles as it fills and never
+    # shrinks, so the most modules ever loaded at once (the simulator's
+    # included) decided whether a 2 KB step fell inside the evening. Grown
+    # here once, it is the same for every firmware.
+    for i in range(128):
+        sys.modules["_bench_room_%d" % i] = None
+    for i in range(128):
+        del sys.modules["_bench_room_%d" % i]
+
+
+def _room_for_qstrs():
+    # Then make room for the firmware's qstrs: intern throwaway names until
+    # the port allocates a new pool (each twice the last: about 14 KB and
+    # 1,300 names here), so that no pool step happens during the evening.
+    # Without this a handful of new names anywhere (a game's spec, a
+    # message) moved the worst pass by a whole pool step, 14 KB, and the
+    # figure said more about where the step fell than about the firmware.
+    # The pools are neither data nor code below: on a Pico they have other
+    # sizes, and a frozen build keeps the firmware's qstrs in flash.
+    i = 0
+    while True:
+        gc.collect()
+        m0 = gc.mem_alloc()
+        getattr(None, "_bench_room_%d" % i, None)      # interns the name
+        gc.collect()
+        if gc.mem_alloc() - m0 > 10000:
+            return
+        i += 1
 
 
 def _deps(name):
@@ -158,8 +196,18 @@ if len(sys.argv) > 1 and sys.argv[1] == "--code":
     _code_main(sys.argv[2])
     sys.exit(0)
 
-MPY_DIR = sys.argv[2] if len(sys.argv) > 2 and sys.argv[1] == "--mpy" else ""
+def _option(name, default):
+    if name in sys.argv:
+        i = sys.argv.index(name)
+        if i + 1 < len(sys.argv):
+            return sys.argv[i + 1]
+    return default
+
+
+MPY_DIR = _option("--mpy", "")
+GAME = _option("--game", "wordsport")
 _paths(MPY_DIR)
+import budgets  # noqa: E402
 
 import micropython  # noqa: E402
 
@@ -211,7 +259,7 @@ def _names(slots):
 # The firmware modules the simulator imports, imported first (as the code
 # measurement does), so that the simulator's own code is measured alone.
 _SIM_NEEDS = ("tileclock.app", "tileclock.hal.buttons", "tileclock.hal.buzzer",
-              "tileclock.hal.display", "tileclock_host.panel")
+              "tileclock.hal.display")
 _hook_imports()
 gc.collect()
 BASE = gc.mem_alloc()
@@ -226,7 +274,10 @@ _note_modules()
 SIM_LOADED = _names(EVER)
 
 US_PER_BYTE = 25
-SCRIPT = [
+# the other games: their sim scripts (tests/sim/), whole games
+SIM_SCRIPTS = {"speedscrabble": "speedscrabble_match.txt", "spellsport": "spellsport_sample.txt",
+               "tilerush": "tilerush_game.txt"}
+WORDSPORT = [
     "seats 4", "set game wordsport", "set players 4", "set countdown 60",
     "1 press 2", "2 press 1",
 ] + ["+5 press %d" % (1 + i % 4) for i in range(18)] + [
@@ -261,12 +312,14 @@ class Bench(Runner):
         self.mark_alloc = 0
         self.show_errors = "-v" in sys.argv
         super().__init__(script, None, journal=True)
-        self._wrap()
-
-    def _boot(self):
-        super()._boot()
         _note_modules()
         self._measure()         # boot itself may be the worst moment
+        self._wrap()
+
+    def reboot(self):
+        super().reboot()
+        _note_modules()
+        self._measure()
         self._wrap()
 
     def _measure(self):
@@ -290,8 +343,7 @@ class Bench(Runner):
         bench.mark_ms = mark_ms
 
         def measured():
-            screen = type(app.manager.screen).__name__
-            quiet = (screen == "WsPlay" and not app.game.paused and not bench._held
+            quiet = (bench._clock_shown() and not bench._held
                      and bench.elapsed - bench._changed_at > 200 and not bench._changes_due())
             cues_before = len(app.cue_log)
             steady = bench._steady()
@@ -351,16 +403,28 @@ class Bench(Runner):
             self.clock_ms += ms
         super()._advance(ms)
 
-    def _steady(self):
-        # the count-up running, nobody has pressed for 3 s
+    def _clock_shown(self):
+        # a live screen (big digits) counting up with the game's clock
+        # running: a pass there has nothing to do but the time. (A count
+        # down's passes cue its last seconds: events, not ticks.)
         app = self.app
-        return (type(app.manager.screen).__name__ == "WsPlay" and not app.game.paused
-                and self.elapsed - self._changed_at > 3000)
+        screen = app.manager.screen
+        return (app.game is not None and hasattr(screen, "draw_time")
+                and not getattr(screen, "COUNT_DOWN", False) and app.game.clock_running(app.now()))
+
+    def _steady(self):
+        # the clock running on screen, nobody has pressed for 3 s
+        return self._clock_shown() and self.elapsed - self._changed_at > 3000
 
     def _after_pass(self):
         pass        # no logs: they would count in the heap
 
 
+if GAME == "wordsport":
+    SCRIPT = WORDSPORT
+else:
+    with open("tests/sim/" + SIM_SCRIPTS[GAME]) as f:
+        SCRIPT = f.read().split("\n")
 gc.collect()
 m0 = gc.mem_alloc()
 parsed = parse(SCRIPT)
@@ -392,8 +456,8 @@ sim_code = SIM_IMPORT
 device = bench.peak - BASE - sim_code - SCRIPT_BYTES
 data = device - code_peak - stuck
 
-print("evening: %d Word-Sport rounds, %d s of virtual time, %d passes; firmware from %s"
-      % (len(sheet["rounds"]), bench.elapsed // 1000, passes,
+print("evening: %s, %d rounds, %d s of virtual time, %d passes; firmware from %s"
+      % (GAME, len(sheet["rounds"]), bench.elapsed // 1000, passes,
          (MPY_DIR + " (.mpy)") if MPY_DIR else "firmware/ (.py)"))
 bits = 64 if sys.maxsize > 2 ** 32 else 32
 print("heap at the worst pass (on %s), this %d-bit port's objects (larger than the Pico's):"
@@ -408,7 +472,7 @@ print("  total             %6d bytes" % device)
 print("  heaviest modules then: %s"
       % ", ".join("%s %.1f KB" % (name[len(_PKG) + 1:] or _PKG, cost / 1024) for cost, name in modules[:6]))
 if "-v" in sys.argv:
-    print("  loaded then: " + " ".join(n for c, n in modules))
+    print("  loaded then: " + " ".join("%s=%d" % (n[len(_PKG) + 1:] or _PKG, c) for c, n in modules))
 print("  not on the device: simulator code %d bytes, its script %d bytes" % (sim_code, SCRIPT_BYTES))
 print("  in use after boot  %d bytes, after the evening %d bytes (code, data and qstrs)"
       % (BOOTED - sim_code - SCRIPT_BYTES, after - sim_code - SCRIPT_BYTES))
@@ -423,3 +487,15 @@ print("allocated per pass  %6.2f bytes while the clock runs (budget 0), %d passe
 print("time mark passes    %6.0f bytes each (a journal write: the record's strings, the file),"
       " %d passes, one every %d ms of running clock; left out of the figure above"
       % (bench.mark_alloc / max(bench.mark_passes, 1), bench.mark_passes, bench.mark_ms))
+if bench.failures:
+    print("!! the evening did not go as its script expects: %s" % bench.failures)
+    sys.exit(1)
+if MPY_DIR:         # the figure of the deployed files (.py files: printed only)
+    budgets.check("app.%s.mpy.total" % GAME, device)
+budgets.check("app.data", data)
+if bench.clock_ms:
+    budgets.check("app.display_bytes_per_s", bench.clock_bytes * 1000 // bench.clock_ms)
+budgets.check("app.longest_pass_ms", bench.worst_bus_us // 1000)
+budgets.check("app.alloc_per_pass", bench.clock_alloc)
+budgets.check("app.locked_pass_failures", bench.locked_failures)
+budgets.done()

@@ -7,6 +7,9 @@ import gc
 import sys
 
 sys.path.insert(0, "firmware")
+sys.path.insert(0, "host_tools")
+sys.path.insert(0, "bench")
+import budgets  # noqa: E402
 from tileclock.hal.display import make_display  # noqa: E402
 from tileclock_host.panel import PanelBus  # noqa: E402
 
@@ -24,6 +27,7 @@ def measure(label, d, bus, draw):
     assert bytes(bus.frame()) == bytes(d.buffer)
     writes = bus.writes - w0
     print("  %-34s %5d bytes %3d writes  %5.1f ms" % (label, sent, writes, bus_ms(sent, writes)))
+    return sent
 
 
 def big_digit(d, x, y, pattern):
@@ -50,5 +54,8 @@ for kind in ("ssd1306", "sh1106"):
     measure("one 8x8 digit (0:59 -> 0:58)", d, bus, lambda d: (d.fill_rect(72, 28, 8, 8, 0), d.text("8", 72, 28, 1)))
     big_digit(d, 58, 16, 0b1010)
     d.show()
-    measure("one 16x32 digit at x=58 (4 pages)", d, bus, lambda d: big_digit(d, 58, 16, 0b0101))
-    measure("nothing changed", d, bus, lambda d: None)
+    digit = measure("one 16x32 digit at x=58 (4 pages)", d, bus, lambda d: big_digit(d, 58, 16, 0b0101))
+    idle = measure("nothing changed", d, bus, lambda d: None)
+    budgets.check("display.digit_bytes", digit)
+    budgets.check("display.idle_bytes", idle)
+budgets.done()

@@ -13,6 +13,9 @@ import gc
 import sys
 
 sys.path.insert(0, "firmware")
+sys.path.insert(0, "bench")
+
+import budgets  # noqa: E402
 
 from tileclock.games.speedscrabble.rules import ENTRY, MATCH_OVER, SpeedScrabble  # noqa: E402
 from tileclock.ticks import ticks_add  # noqa: E402
@@ -95,8 +98,11 @@ history_bytes = with_history - gc.mem_alloc()
 
 print("match: %d rounds, %d actions, winner %s with %d" % (
     round_number, actions, game.winner, game.totals[game.winner]))
-print("engine peak heap: %d bytes (budget 32768)" % peak)
+print("engine peak heap: %d bytes" % peak)
 print("  of which the history of %d actions: %d bytes" % (history_length, history_bytes))
-print("tick() in the count-in: %d bytes allocated (budget 0)" % count_in_tick)
-print("tick() in play: %d bytes allocated (budget 0)" % play_tick)
+print("tick() in the count-in: %d bytes allocated" % count_in_tick)
+print("tick() in play: %d bytes allocated" % play_tick)
 print("sheet() allocates: %d bytes" % sheet_bytes)
+budgets.check("engine.speedscrabble.peak", peak)
+budgets.check("engine.speedscrabble.tick_alloc", max(count_in_tick, play_tick))
+budgets.done()

@@ -15,6 +15,9 @@ import gc
 import sys
 
 sys.path.insert(0, "firmware")
+sys.path.insert(0, "bench")
+
+import budgets  # noqa: E402
 
 from tileclock import cues  # noqa: E402
 from tileclock.script import dump, load  # noqa: E402
@@ -23,7 +26,6 @@ from tileclock.ticks import TICKS_PERIOD, ticks_add  # noqa: E402
 
 NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")
 ROUNDS = 10
-BUDGET = 32 * 1024
 
 peak = 0
 base = 0
@@ -140,9 +142,12 @@ def main():
     worst_tick, heard = tick_bytes()
     print("word-sport evening: %d rounds, 8 players, %d actions" % (ROUNDS, actions))
     print("heap held at the end (history included): %d bytes" % held)
-    print("heap peak over the evening: %d bytes (budget %d)" % (peak, BUDGET))
+    print("heap peak over the evening: %d bytes" % peak)
     print("heap held by the same evening loaded from its journal lines: %d bytes" % reloaded)
-    print("bytes allocated by one tick(now): %d (budget 0; %d cues in 200 ticks)" % (worst_tick, heard))
+    print("bytes allocated by one tick(now): %d (%d cues in 200 ticks)" % (worst_tick, heard))
+    budgets.check("engine.wordsport.peak", peak)
+    budgets.check("engine.wordsport.tick_alloc", worst_tick)
+    budgets.done()
 
 
 main()

@@ -8,7 +8,7 @@
 import gc
 import sys
 
-from tileclock import cues, games
+from tileclock import cues
 from tileclock.engine.game import MAX_SEATS, Merged, Refused, check_name
 from tileclock.ticks import ticks_add, ticks_diff
 from tileclock.ui import screen as ui_screen
@@ -41,16 +41,25 @@ _NOT_STARTED = const(2)
 # The settings every game shares; each game adds its options' defaults
 # (its spec's DEFAULTS: see defaults()).
 SHARED_DEFAULTS = {
-    "game": games.KINDS[0],
     "players": 4,
     "sound": "on",
     "names": [],            # names[seat - 1], "" or missing: P<seat>
 }
 
 
+def _games():
+    # The registry and the specs are imported when needed (boot, a new game,
+    # the menus) and unloaded while a game screen is up (App.route).
+    from tileclock import games
+    return games
+
+
 def defaults():
-    """Every setting's default: the shared ones and every game's options."""
+    """Every setting's default: the shared ones, the first game, and every
+    game's options."""
+    games = _games()
     values = dict(SHARED_DEFAULTS)
+    values["game"] = games.KINDS[0]
     for kind in games.KINDS:
         values.update(games.spec(kind).DEFAULTS)
     return values
@@ -90,6 +99,7 @@ class App:
             self._take(settings)
         self.seats = board.buttons.seats
         self.game = None
+        self.screens = None         # the game's screens module, while it is shown
         self.offset = 0             # added to the board's ticks: see boot()
         self.problems = []          # from the journal and settings at boot
         self.cue = cues.NONE        # the last cue sounded, for the screens' prompt
@@ -116,8 +126,9 @@ class App:
 
     @property
     def spec(self):
-        """The spec module of the game in progress (tileclock/games/), or None."""
-        return None if self.game is None else games.spec(self.game.KIND)
+        """The spec module of the game in progress (tileclock/games/), or
+        None; imported again if a game screen unloaded it."""
+        return None if self.game is None else _games().spec(self.game.KIND)
 
     def now(self):
         """The time the engine sees: the board's ticks plus the resume offset."""
@@ -148,6 +159,7 @@ class App:
         feed()
         if game is not None and not game.history:
             game = None     # new_game cut before its set-up was saved: start again
+        self.screens = None
         self.problems = problems
         self.game = game
         now = self.now()
@@ -216,7 +228,7 @@ class App:
         kind = self.settings["game"]
         self.game = None
         gc.collect()
-        spec = games.spec(kind)
+        spec = _games().spec(kind)
         game = spec.new_game()
         self.game = game
         self._boot_pause = 0
@@ -315,7 +327,7 @@ class App:
     def players_for(self, kind):
         """How many players a new game of `kind` seats: the settings' number,
         within what the game and the board's seats allow."""
-        low, high = games.spec(kind).PLAYERS
+        low, high = _games().spec(kind).PLAYERS
         return max(low, min(self.settings["players"], high, self.seats))
 
     def act(self, now, verb, args=(), route=True, quiet=False):
@@ -471,6 +483,7 @@ class App:
         from tileclock.ui.home import Home
         self.manager.goto(Home, now)
         # The game's screens (freed with the last one) load again on route().
+        self.screens = None
         forget(NOT_AT_HOME)
         forget_games(None if self.game is None else self.game.KIND, True)
 
@@ -479,12 +492,29 @@ class App:
         if self.game is None:
             self.home(now)
             return
-        self.manager.show(self.spec.screens().screen_for(self, now), now)
+        self.manager.show(self.game_screens().screen_for(self, now), now)
         # Unload what a game screen doesn't need (tileclock/modules.py): the
-        # home menu, the boot-only modules, the other games' modules.
+        # home menu, the boot-only modules, the registry and the specs (the
+        # screens module is all the game's screens need), the other games.
         from tileclock.modules import NOT_IN_GAME, forget, forget_games
         forget(NOT_IN_GAME)
-        forget_games(self.game.KIND)
+        forget_games(self.game.KIND, specs=True)       # and its menu
+
+    def game_screens(self):
+        """The screens module of the game in progress (loaded if need be)."""
+        if self.screens is None:
+            self.screens = self.spec.screens()
+        return self.screens
+
+    def game_menu(self, now):
+        """The game's own menu (a long press of seat 2 on a game screen).
+        While it, and the sheet or the names it opens, are up, the game's
+        screens are unloaded; route() loads them again."""
+        self.goto(self.spec.menus().MENU, now)
+        from tileclock.modules import NOT_AT_HOME, forget, forget_games
+        self.screens = None
+        forget(NOT_AT_HOME)
+        forget_games(self.game.KIND, screens=True)
 
     def goto(self, cls, now, arg=None):
         self.manager.goto(cls, now, arg)

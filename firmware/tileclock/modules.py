@@ -33,6 +33,7 @@ def forget(names):
 NOT_IN_GAME = (
     "tileclock.hal.maintenance",
     "tileclock.ui.home",
+    "tileclock.ui.menu",
     "tileclock.ui.sheet",
     "tileclock.ui.names",
     "tileclock.store.settings",
@@ -55,17 +56,21 @@ NOT_AT_HOME = (
 _GAMES = "tileclock.games."
 
 
-def forget_games(keep=None, screens=False):
+def forget_games(keep=None, screens=False, specs=False):
     """Drop the modules of every game but `keep` (a kind; all of them when
     None): a game played earlier this evening, the specs the home menu read.
     With `screens`, drop `keep`'s screens too (its rules stay: the game is
-    still on)."""
+    still on); with `specs`, the registry and `keep`'s spec and menu (the
+    app holds the screens module; the rest is imported again when needed)."""
     doomed = []
     for name in sys.modules:
         if name.startswith(_GAMES):
             rest = name[len(_GAMES):]
             dot = rest.find(".")
             kind = rest if dot < 0 else rest[:dot]
-            if kind != keep or (screens and rest[dot + 1:] == "screens"):
+            leaf = rest[dot + 1:]
+            if kind != keep or (screens and leaf == "screens") or (specs and (leaf == "spec" or leaf == "menu")):
                 doomed.append(name)
+    if specs:
+        doomed.append("tileclock.games")
     forget(doomed)

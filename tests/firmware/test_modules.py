@@ -72,3 +72,37 @@ def test_the_names_screens_leave_with_the_home_menu_and_come_back_between_rounds
     assert dev.screen() == "Names"
     assert dev.app.manager.screen.lines[1].label == "1  P"
     dev.close()
+
+
+def _games_loaded(kind):
+    return [name for name in sys.modules if name.startswith("tileclock.games." + kind)]
+
+
+def test_speed_scrabble_join_and_leave_loads_no_other_game():
+    dev = Device(settings={"game": "wordsport", "players": 2})
+    dev.press(2)                                            # a Word-Sport game first
+    assert dev.screen() == "WsReady"
+    dev.app.home(dev.app.now())
+    dev.press(1)                                            # New game ...
+    dev.press(1)                                            # ... on Game
+    dev.press(2)                                            # Speed Scrabble
+    dev.press(3)
+    dev.press(2)                                            # New game
+    assert dev.screen() == "SsReady"
+    dev.long(2)                                             # the menu
+    dev.press(1)
+    dev.press(1)                                            # Join/leave
+    dev.press(2)                                            # a third player joins
+    assert dev.app.game.seated() == [1, 2, 3]
+    assert dev.screen() == "SsMenu"
+    assert _games_loaded("wordsport") == []
+    assert "tileclock.games.speedscrabble.menu" in sys.modules
+    # the play screens wait while the menu is up; back on the ready screen,
+    # the menu goes
+    assert "tileclock.games.speedscrabble.screens" not in sys.modules
+    dev.long(1)                                             # Back
+    assert dev.screen() == "SsReady"
+    assert "tileclock.games.speedscrabble.menu" not in sys.modules
+    assert "tileclock.games.speedscrabble.spec" not in sys.modules
+    assert _games_loaded("wordsport") == []
+    dev.close()

@@ -27,7 +27,7 @@ def layer(module):
         kind = parts[2]
         if len(parts) == 3:
             return ("package", kind)
-        if parts[3] in ("spec", "screens"):
+        if parts[3] in ("spec", "screens", "menu"):
             return (parts[3], kind)
         return ("rules", kind)
     for name in ("engine", "ui", "hal", "store"):
@@ -46,8 +46,9 @@ ALLOWED = {
     "config": set(),
     "engine": {"neutral", "engine"},
     "rules": {"neutral", "engine", "rules", "package"},
-    "spec": {"neutral", "rules", "screens", "package"},
+    "spec": {"neutral", "rules", "screens", "menu", "package"},
     "screens": {"neutral", "engine", "ui", "rules", "package"},
+    "menu": {"neutral", "engine", "ui", "rules", "package"},
     "package": set(),
     "registry": {"neutral", "spec", "package"},
     "script": {"neutral", "engine", "registry"},

@@ -156,3 +156,9 @@ def ordinal(n):
     if n == 3:
         return "3rd"
     return "%dth" % n
+
+
+def name_of(game, seat):
+    """The name of the player at `seat`, or "seat N" for an empty one."""
+    name = game.names[seat - 1]
+    return name if name is not None else "seat %d" % seat

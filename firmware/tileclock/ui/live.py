@@ -10,6 +10,7 @@
 #   page 5      status line
 #   pages 6-7   the prompt (TAKE 1, TAKE TWO, I'M OUT, TIME UP ...)
 from tileclock.ui import bigdigits, draw
+from tileclock.ui.draw import name_of  # noqa: F401 (the games' screens take it from here)
 from tileclock.ui.screen import Screen
 
 try:
@@ -114,9 +115,3 @@ def cue_prompt(cue):
     if 0 <= cue < len(PROMPTS):
         return PROMPTS[cue]
     return ""
-
-
-def name_of(game, seat):
-    name = game.names[seat - 1]
-    return name if name is not None else "seat %d" % seat
-

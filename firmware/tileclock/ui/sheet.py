@@ -74,9 +74,9 @@ def _grid(sheet, pages):
 
 def build_pages(game, screens):
     """The sheet's pages as (title, note, lines); `screens` is the game's
-    screens module, which words its own lines: sheet_summary(sheet), the
-    lines under the standings, and sheet_round(r), a closed round's (note,
-    lines)."""
+    menu module (games/<kind>/menu.py), which words its own lines:
+    sheet_summary(sheet), the lines under the standings, and sheet_round(r),
+    a closed round's (note, lines)."""
     sheet = game.sheet()
     pages = []
     rows = standings_lines(sheet["standings"])
@@ -102,7 +102,7 @@ class Sheet(Screen):
         self.pages = ()
 
     def open(self, now):
-        self.pages = build_pages(self.app.game, self.app.spec.screens())
+        self.pages = build_pages(self.app.game, self.app.spec.menus())
 
     def press(self, now, seat):
         n = len(self.pages)

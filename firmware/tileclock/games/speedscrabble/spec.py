@@ -42,3 +42,9 @@ def new_game():
 def screens():
     from tileclock.games.speedscrabble import screens
     return screens
+
+
+def menus():
+    """The module of the game's menu (MENU) and its score-sheet lines."""
+    from tileclock.games.speedscrabble import menu
+    return menu

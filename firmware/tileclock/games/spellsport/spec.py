@@ -29,3 +29,9 @@ def new_game():
 def screens():
     from tileclock.games.spellsport import screens
     return screens
+
+
+def menus():
+    """The module of the game's menu (MENU) and its score-sheet lines."""
+    from tileclock.games.spellsport import menu
+    return menu

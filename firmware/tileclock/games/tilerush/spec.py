@@ -29,3 +29,9 @@ def new_game():
 def screens():
     from tileclock.games.tilerush import screens
     return screens
+
+
+def menus():
+    """The module of the game's menu (MENU) and its score-sheet lines."""
+    from tileclock.games.tilerush import menu
+    return menu

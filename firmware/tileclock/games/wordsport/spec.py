@@ -39,3 +39,9 @@ def new_game():
 def screens():
     from tileclock.games.wordsport import screens
     return screens
+
+
+def menus():
+    """The module of the game's menu (MENU) and its score-sheet lines."""
+    from tileclock.games.wordsport import menu
+    return menu

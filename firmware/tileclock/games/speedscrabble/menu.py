@@ -1,0 +1,60 @@
+# Speed Scrabble's menu (a long press of seat 2 on a game screen) and its
+# lines of the score sheet. Apart from screens.py: while a menu, the sheet or
+# the names are up, the game's screens are unloaded (App.game_menu).
+from tileclock.games.speedscrabble import rules as ss
+from tileclock.ui import draw
+from tileclock.ui.menu import GameMenu, Item, choice
+
+class SsMenu(GameMenu):
+    TITLE = "SPEED SCRABBLE"
+
+    def note(self):
+        return None         # the title fills the line
+
+    def items(self, now):
+        app = self.app
+        g = app.game
+        phase = g.phase_at(now)
+        lines = [Item("Back", None, self._back)]
+        if phase == ss.SETUP:
+            lines.append(Item("Names", None, self._names))
+            lines.append(self.join_line())
+            # the target is fixed once the match has begun
+            lines += self.option_lines(("target",) if g.round_number else ())
+        elif phase == ss.PLAY:
+            lines.append(Item("Stuck: all take", None, self._act("stuck")))
+            lines.append(Item("Redraw hands", None, self._act("redraw")))
+            lines.append(Item("Stop: none out", None, self._act("stop")))
+            lines.append(Item("Void round", None, self._act("void")))
+        elif phase == ss.ENTRY:
+            lines.append(Item("Void round", None, self._act("void")))
+        elif phase == ss.MATCH_OVER:
+            lines.append(Item("New match", None, self._act("newmatch")))
+            lines.append(Item("Names", None, self._names))
+        lines.append(Item("Score sheet", None, self._sheet))
+        lines.append(Item("Home", None, self._home))
+        lines.append(choice(app, "Sound", "sound", ("on", "off")))
+        return lines
+
+
+# -- the score sheet's Speed Scrabble lines (ui/sheet.py) -----------------------
+
+def sheet_summary(sheet):
+    """The line under the standings: the winner, or the target."""
+    if sheet.get("winner"):
+        return ["%s wins!" % sheet["winner"]]
+    return ["target %d" % sheet["target"]]
+
+
+def sheet_round(r):
+    """(note, lines) of a closed round: its play time, a line a player
+    (* went out first)."""
+    note = draw.mmss(r["play_ms"]) if r["play_ms"] is not None else ""
+    lines = []
+    for row in r["rows"]:
+        first = "*" if row["first_out_points"] else " "
+        lines.append("%s%s%s" % (draw.pad(row["name"], 6), first, draw.lpad(str(row["total"]), 9)))
+    return note, lines
+
+
+MENU = SsMenu

@@ -1,0 +1,55 @@
+# Tile Rush's menu (a long press of seat 2 on a game screen) and its lines
+# of the score sheet. Apart from screens.py: while a menu, the sheet or the
+# names are up, the game's screens are unloaded (App.game_menu).
+from tileclock.games.tilerush import rules as tr
+from tileclock.ui import draw
+from tileclock.ui.draw import name_of
+from tileclock.ui.menu import GameMenu, Item, choice
+
+class TrMenu(GameMenu):
+    """Long press of seat 2 in a Tile Rush screen."""
+    TITLE = "TILE RUSH"
+
+    def items(self, now):
+        app = self.app
+        g = app.game
+        lines = [Item("Back", None, self._back)]
+        if g.phase == tr.SETUP:
+            lines.append(Item("Names", None, self._names))
+            lines.append(self.join_line())
+        else:
+            if g.phase == tr.PLAY:
+                for seat in g.round_seats:
+                    if seat not in g.out:
+                        lines.append(Item("Dump: " + name_of(g, seat)[:9], None, self._act("dump", (seat,))))
+            lines.append(Item("Void round", None, self._act("void")))
+        lines.append(Item("Score sheet", None, self._sheet))
+        lines.append(Item("Home", None, self._home))
+        lines.append(choice(app, "Sound", "sound", ("on", "off")))
+        return lines
+
+
+# -- the score sheet's Tile Rush lines (ui/sheet.py) -----------------------------
+
+def sheet_summary(sheet):
+    """Nothing under the standings: they are the wins."""
+    return []
+
+
+def sheet_round(r):
+    """(note, lines) of a closed round: its play time, a line a player: WIN,
+    OUT (a failed call) or the tiles held when the round ended."""
+    note = draw.mmss(r["play_ms"]) if r["play_ms"] is not None else ""
+    lines = []
+    for row in r["rows"]:
+        if row["won"]:
+            what = "WIN"
+        elif row["out"]:
+            what = "out"
+        else:
+            what = "%d tiles" % row["tiles"]
+        lines.append("%s%s" % (draw.pad(row["name"], 8), draw.lpad(what, 8)))
+    return note, lines
+
+
+MENU = TrMenu

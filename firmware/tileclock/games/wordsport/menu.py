@@ -1,0 +1,65 @@
+# Word-Sport's menu (a long press of seat 2 on a game screen) and its lines
+# of the score sheet. Apart from screens.py: while a menu, the sheet or the
+# names are up, the game's screens are unloaded (App.game_menu).
+from tileclock.games.wordsport import rules as ws
+from tileclock.ui import draw
+from tileclock.ui.draw import name_of
+from tileclock.ui.menu import GameMenu, Item, choice
+
+class WsMenu(GameMenu):
+    """Long press of seat 2 in a Word-Sport screen."""
+    TITLE = "WORD-SPORT"
+
+    def items(self, now):
+        app = self.app
+        g = app.game
+        lines = [Item("Back", None, self._back)]
+        phase = g.phase
+        if phase == ws.SETUP:
+            lines.append(Item("Names", None, self._names))
+            lines.append(self.join_line())
+            lines += self.option_lines()
+        elif phase == ws.PLAY or (phase == ws.COUNTDOWN and not g.time_up(now)):
+            if phase == ws.COUNTDOWN:
+                lines.append(Item("Stop countdown", None, self._act("stop")))
+            elif g.pool.can_serve(1):
+                lines.append(Item("Stuck: all +1", None, self._act("stuck")))
+            else:
+                # nobody can finish: place everyone by unused tiles
+                lines.append(Item("End: none out", None, self._act("end")))
+            if g.paused:
+                lines.append(Item("Resume clock", None, self._act("resume")))
+            else:
+                lines.append(Item("Pause clock", None, self._act("pause")))
+            lines.append(Item("Void round", None, self._act("void")))
+        else:
+            for seat in g.round_seats:
+                lines.append(Item("DQ " + name_of(g, seat), None, self._act("dq", (seat,))))
+            lines.append(Item("Void round", None, self._act("void")))
+        lines.append(Item("Score sheet", None, self._sheet))
+        lines.append(Item("Home", None, self._home))
+        lines.append(choice(app, "Sound", "sound", ("on", "off")))
+        return lines
+
+
+# -- the score sheet's Word-Sport lines (ui/sheet.py) ---------------------------
+
+def sheet_summary(sheet):
+    """Lines under the standings: the fastest win of the day."""
+    f = sheet.get("fastest_win")
+    if not f:
+        return []
+    return ["fast %s %s" % (draw.pad(f["name"], 5), draw.mmss(f["ms"]))]
+
+
+def sheet_round(r):
+    """(note, lines) of a closed round: its win time, a line a player."""
+    note = draw.mmss(r["win_ms"]) if r["win_ms"] is not None else "none out"
+    lines = []
+    for row in r["rows"]:
+        place = "DQ" if row["dq"] else draw.ordinal(row["place"])
+        lines.append("%s%s%s" % (draw.pad(row["name"], 7), draw.pad(place, 4), draw.lpad(str(row["total"]), 5)))
+    return note, lines
+
+
+MENU = WsMenu
