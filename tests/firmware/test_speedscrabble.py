@@ -8,15 +8,19 @@ from tileclock.games.speedscrabble.rules import (COUNT_IN, ENTRY, MATCH_OVER, PL
                                              SpeedScrabble)
 from tileclock.ticks import TICKS_PERIOD, ticks_add
 
+SEATED_AT = ticks_add(0, -600000)
+
 NAMES = ("Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal")
 
 
 def seated(count, *options):
+    # seated ten minutes before 0, so that the tests may start a round at
+    # 0 or just before the counter wraps: time only goes forward
     g = SpeedScrabble()
     for seat in range(1, count + 1):
-        g.do(0, "seat", (seat, NAMES[seat - 1]))
+        g.do(SEATED_AT, "seat", (seat, NAMES[seat - 1]))
     for verb, value in options:
-        g.do(0, verb, (value,))
+        g.do(SEATED_AT, verb, (value,))
     return g
 
 

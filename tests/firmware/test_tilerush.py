@@ -11,13 +11,17 @@ from tileclock.engine.game import Merged, Refused
 from tileclock.games.tilerush.rules import BAG, CHECK, LETTERS, PLAY, SETUP, TileRush, deal_size
 from tileclock.ticks import TICKS_MAX, ticks_add
 
+SEATED_AT = ticks_add(0, -600000)
+
 NAMES = ("Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal")
 
 
 def seated(count):
+    # seated ten minutes before 0, so that the tests may start a round at
+    # 0 or just before the counter wraps: time only goes forward
     g = TileRush()
     for seat in range(1, count + 1):
-        g.do(0, "seat", (seat, NAMES[seat - 1]))
+        g.do(SEATED_AT, "seat", (seat, NAMES[seat - 1]))
     return g
 
 

@@ -9,15 +9,19 @@ from tileclock.script import dump, load
 from tileclock.games.wordsport.rules import COUNTDOWN, ENTRY, PLAY, SETUP, WordSport
 from tileclock.ticks import TICKS_PERIOD, ticks_add
 
+SEATED_AT = ticks_add(0, -600000)
+
 NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")
 
 
 def seated(count, set_name="full"):
+    # seated ten minutes before 0, so that the tests may start a round at
+    # 0 or just before the counter wraps: time only goes forward
     g = WordSport()
     for seat in range(1, count + 1):
-        g.do(0, "seat", (seat, NAMES[seat - 1]))
+        g.do(SEATED_AT, "seat", (seat, NAMES[seat - 1]))
     if set_name != "full":
-        g.do(0, "tiles", (set_name,))
+        g.do(SEATED_AT, "tiles", (set_name,))
     return g
 
 

@@ -15,7 +15,7 @@ except ImportError:
     def const(x):
         return x
 
-from tileclock.engine.game import MAX_SEATS, Game, Merged, Refused, check_int, check_name
+from tileclock.engine.game import MAX_SEATS, Game, Merged, Refused, check_int, check_name, ints_of, names_of, words
 from tileclock.ticks import ticks_diff
 
 DEFAULT_MERGE_MS = const(1500)  # two players saying "go" at once: one call
@@ -45,6 +45,30 @@ class TableGame(Game):
         self.totals = {}                  # name -> points
         self.merge_ms = DEFAULT_MERGE_MS
         self._last_call_at = None         # tick of the last call, for the merge window
+
+    def table_state(self):
+        """The table as restore words (Game.fold_state): seats, players and
+        their totals, the merge window."""
+        return ["seats=" + words(self.names), "players=" + words(self.players),
+                "totals=" + words([self.totals[name] for name in self.players]),
+                "merge=%d" % self.merge_ms]
+
+    def restore_table(self, state):
+        """The table from the words table_state() gave."""
+        names = names_of(state["seats"])
+        players = names_of(state["players"])
+        totals = ints_of(state["totals"])
+        if len(names) != MAX_SEATS or len(totals) != len(players) or None in players:
+            raise ValueError("seats, players or totals")
+        for name in names + players:
+            if name is not None:
+                check_name(name)
+        self.names = names
+        self.players = players
+        self.totals = {}
+        for i in range(len(players)):
+            self.totals[players[i]] = totals[i]
+        self.merge_ms = check_int(int(state["merge"]), 0, MAX_MERGE_MS, "merge window (ms)")
 
     # -- what the game decides --------------------------------------------
 

@@ -12,7 +12,7 @@ except ImportError:
         return x
 
 from tileclock import cues
-from tileclock.engine.game import MIN_SEATS, Refused, check_int
+from tileclock.engine.game import MIN_SEATS, Refused, check_int, check_name
 from tileclock.engine.pool import HAND, TilePool
 from tileclock.engine.table import TABLE_VERBS, TableGame
 from tileclock.ticks import ticks_add, ticks_diff
@@ -207,6 +207,38 @@ class SpeedScrabble(TableGame):
             return cues.NONE
         self._cued_beat = beat
         return cues.GO if beat == 3 else cues.COUNT_IN
+
+    # ---- the checkpoint (Game.fold_state) ----
+
+    def at_rest(self):
+        return self.phase == SETUP or self.phase == MATCH_OVER
+
+    def fold_state(self):
+        return self.table_state() + [
+            "sets=%d" % self.sets, "variant=" + self.variant, "target=%d" % self.target,
+            "themes=" + ("on" if self.themes else "off"), "rounds=%d" % self.round_number,
+            "winner=" + (self.winner or ""), "phase=" + self.phase]
+
+    def restore(self, state):
+        self.restore_table(state)
+        self.sets = check_int(int(state["sets"]), 1, MAX_SETS, "sets")
+        if state["variant"] not in VARIANTS:
+            raise ValueError("variant")
+        self.variant = state["variant"]
+        self.target = check_int(int(state["target"]), 1, MAX_TARGET, "target")
+        if state["themes"] not in ("on", "off"):
+            raise ValueError("themes")
+        self.themes = state["themes"] == "on"
+        self.round_number = check_int(int(state["rounds"]), 0, 100000, "rounds")
+        winner = state["winner"] or None
+        if winner is not None:
+            check_name(winner)
+            if winner not in self.totals:
+                raise ValueError("winner")
+        self.winner = winner
+        if state["phase"] not in (SETUP, MATCH_OVER) or (state["phase"] == MATCH_OVER) != (winner is not None):
+            raise ValueError("phase")
+        self.phase = state["phase"]
 
     # ---- checks shared by the actions ----
 

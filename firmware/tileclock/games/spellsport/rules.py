@@ -4,7 +4,7 @@
 # (or the host referee) judge the board itself. Verbs, phases and the sheet
 # are described in docs/spellsport.md.
 from tileclock import cues
-from tileclock.engine.game import Game, Refused, check_int, check_name
+from tileclock.engine.game import Game, Refused, check_int, check_name, ints_of, names_of, words
 from tileclock.engine.pool import TilePool
 from tileclock.engine.timing import Stopwatch
 from tileclock.games.spellsport.score import LONGEST_WORD, play_score
@@ -64,7 +64,32 @@ class SpellSport(Game):
         self._last_move_played = 0      # seat whose move just ended in a play, else 0
         self._path = 0                  # the sides a path doubled (bits: ACROSS, DOWN)
         self._finished = []             # (path bits, seat that completed it or 0, plays) of each finished game
+        self._folded = 0                # finished games before the checkpoint (on flash)
         self._clock = Stopwatch()
+
+    # -- the checkpoint (Game.fold_state) --
+
+    def at_rest(self):
+        return self.phase != PLAY
+
+    def fold_state(self):
+        return ["names=" + words(self.names), "games=%d" % self.round_number, "totals=" + words(self.totals),
+                "scores=" + words(self.game_scores), "phase=" + self.phase]
+
+    def restore(self, state):
+        names = names_of(state["names"])
+        totals = ints_of(state["totals"])
+        scores = ints_of(state["scores"])
+        if len(names) != 2 or len(totals) != 2 or len(scores) != 2 or state["phase"] not in (SETUP, GAME_OVER):
+            raise ValueError("names, totals, scores or phase")
+        for name in names:
+            if name is not None:
+                check_name(name)
+        self.names = names
+        self.totals = totals
+        self.game_scores = scores
+        self.round_number = self._folded = check_int(int(state["games"]), 0, 100000, "games")
+        self.phase = state["phase"]
 
     # -- reading the state (for the screens) --
 
@@ -290,7 +315,7 @@ class SpellSport(Game):
     def sheet(self):
         rounds = []
         for i, (path, path_by, plays) in enumerate(self._finished):
-            rounds.append(self._round_sheet(i + 1, path, path_by, plays))
+            rounds.append(self._round_sheet(self._folded + i + 1, path, path_by, plays))
         current = None
         if self.phase == PLAY:
             current = self._round_sheet(self.round_number, 0, 0, self._plays)
@@ -303,7 +328,7 @@ class SpellSport(Game):
                 standings.append([self.names[seat - 1], self.totals[seat - 1]])
             # Highest first, ties by name (one key: MicroPython's sort isn't stable).
             standings.sort(key=lambda row: (-row[1], row[0]))
-            if rounds and standings[0][1] > standings[1][1]:
+            if self._folded + len(rounds) and standings[0][1] > standings[1][1]:
                 winner = standings[0][0]
         return {
             "game": self.KIND,

@@ -73,6 +73,18 @@ class TileRush(TableGame):
         self._watch = Stopwatch()
         self._last_call_at = None
 
+    # -- the checkpoint (Game.fold_state) --------------------------------------
+
+    def at_rest(self):
+        return self.phase == SETUP
+
+    def fold_state(self):
+        return self.table_state() + ["rounds=%d" % self.round_number]
+
+    def restore(self, state):
+        self.restore_table(state)
+        self.round_number = check_int(int(state["rounds"]), 0, 100000, "rounds")
+
     # -- reading ------------------------------------------------------------
 
     @property

@@ -11,7 +11,7 @@
 #                   close, void
 # docs/wordsport.md describes them, the phases, the sheet and a worked example.
 from tileclock import cues
-from tileclock.engine.game import MAX_SEATS, MIN_SEATS, Refused, check_int
+from tileclock.engine.game import MAX_SEATS, MIN_SEATS, Refused, check_int, names_of, words
 from tileclock.engine.pool import SET_SIZES, TilePool
 from tileclock.engine.table import TABLE_VERBS, TableGame
 from tileclock.engine.timing import Countdown, Stopwatch
@@ -91,7 +91,8 @@ class WordSport(TableGame):
         self.phase = SETUP
         self.set_name = "full"
         self.countdown_length = DEFAULT_COUNTDOWN_MS
-        self._rounds = []                 # closed rounds, packed by _pack
+        self._rounds = []                 # closed rounds since the checkpoint, packed by _pack
+        self._folded = 0                  # closed rounds before the checkpoint (on flash)
         self.fastest_win = None           # (name, ms, round number) or None
         self._clear_round()
 
@@ -119,7 +120,7 @@ class WordSport(TableGame):
     def round_number(self):
         """Rounds begun: the round being played, or between rounds the last
         one (0 before the first)."""
-        return len(self._rounds) + (0 if self.phase == SETUP else 1)
+        return self._folded + len(self._rounds) + (0 if self.phase == SETUP else 1)
 
     @property
     def paused(self):
@@ -168,7 +169,7 @@ class WordSport(TableGame):
         """
         if self.phase != COUNTDOWN:
             return cues.NONE
-        closed = len(self._rounds)
+        closed = self._folded + len(self._rounds)
         if self._cued_round != closed or self._cued_win_at != self._win_at:
             self._cued_round = closed
             self._cued_win_at = self._win_at
@@ -191,6 +192,35 @@ class WordSport(TableGame):
             row["grand"] = self.totals.get(row["name"], 0) + row["total"]
         rows.sort(key=_place_order)
         return rows
+
+    # ---- the checkpoint (Game.fold_state) -----------------------------------
+
+    def at_rest(self):
+        return self.phase == SETUP
+
+    def fold_state(self):
+        out = self.table_state()
+        out += ["tiles=" + self.set_name, "countdown=%d" % self.countdown_length,
+                "rounds=%d" % (self._folded + len(self._rounds))]
+        if self.fastest_win is not None:
+            out.append("fastest=" + words(self.fastest_win))
+        return out
+
+    def restore(self, state):
+        self.restore_table(state)
+        if state["tiles"] not in SET_SIZES:
+            raise ValueError("tiles")
+        self.set_name = state["tiles"]
+        self.countdown_length = check_int(int(state["countdown"]), MIN_COUNTDOWN_MS, MAX_COUNTDOWN_MS,
+                                          "countdown")
+        self._countdown = Countdown(self.countdown_length)
+        self._folded = check_int(int(state["rounds"]), 0, 100000, "rounds")
+        fastest = state.get("fastest")
+        if fastest:
+            name, ms, number = names_of(fastest)
+            if name not in self.totals:
+                raise ValueError("fastest")
+            self.fastest_win = (name, int(ms), int(number))
 
     # ---- checks shared by the actions --------------------------------------
 
@@ -583,7 +613,7 @@ class WordSport(TableGame):
             if place == 1 and winner is None:
                 winner = name
                 win_ms = finish
-        return (index + 1, void, win_ms, winner, tuple(rows))
+        return (self._folded + index + 1, void, win_ms, winner, tuple(rows))
 
     # ---- the score sheet ----------------------------------------------------------
 
