@@ -349,7 +349,9 @@ class App:
             if not quiet:
                 self.refuse(now, e.reason)
             return False
-        self._store(now, "close" if verb == "close" else "record")
+        self._store(now, "record")
+        if self.game.foldable():
+            self._fold(now)
         cue = self.game.last_cue
         if cue:
             self.sound(now, cue)
@@ -357,8 +359,27 @@ class App:
             self.route(now)
         return True
 
+    def _fold(self, now):
+        """A round closed after another: the game keeps only the last closed
+        round and what follows (Game.folded), the folded actions go to the
+        journal's fold file first. A flash or memory that can't do it leaves
+        the game as it is (unfolded); the next close tries again."""
+        try:
+            if self.journal is None:
+                self.game = self.game.folded()[0]
+            elif self.unsaved == _SAVED:
+                self.game = self.journal.fold(self.game)
+        except MemoryError:
+            gc.collect()
+        except OSError as e:
+            print("tileclock: fold not saved: %r" % (e,))
+            self.unsaved = _BEHIND
+            self.flash_failed(now)
+
     def undo(self, now):
-        """Take back the last engine action (a long press where it happened)."""
+        """Take back the last engine action (a long press where it happened).
+        The game without it is built beside the current one, which stays as
+        it is if that fails (out of memory: the players are told)."""
         game = self.game
         if game is None or not game.history:
             self.refuse(now, "nothing to undo")
@@ -366,30 +387,38 @@ class App:
         last = game.history[-1]
         paused_at = None
         n = len(game.history)
-        if last[1] == "pause" and n > 1 and (
-                game.history[-2][0] == last[0]
-                or (n == self._boot_pause and last[0] == self._boot_pause_at)):
-            # The pause boot() made at the last action's or the last time
-            # mark's time (a player's pause comes later, and is never on a
-            # mark): not the players' action. Undo theirs, and pause again
-            # where the power went.
-            game.undo()
-            self._store(now, "undo")
-            paused_at = last[0]
-            last = game.history[-1]
-        if last[1] in self.spec.SETUP_VERBS:
-            # The set-up actions of new_game: undoing them would unseat the
-            # table one by one. Back means back to the home menu instead.
-            self.home(now)
-            return False
         try:
-            game.undo()
+            steps = [game]
+            if last[1] == "pause" and n > 1 and (
+                    game.history[-2][0] == last[0]
+                    or (n == self._boot_pause and last[0] == self._boot_pause_at)):
+                # The pause boot() made at the last action's or the last time
+                # mark's time (a player's pause comes later, and is never on a
+                # mark): not the players' action. Undo theirs, and pause again
+                # where the power went.
+                steps.append(game.undone())
+                paused_at = last[0]
+                last = steps[-1].history[-1]
+            if last[1] in self.spec.SETUP_VERBS:
+                # The set-up actions of new_game: undoing them would unseat the
+                # table one by one. Back means back to the home menu instead.
+                self.home(now)
+                return False
+            steps.append(steps[-1].undone())
         except Refused as e:
             self.refuse(now, e.reason)
             return False
+        except MemoryError:
+            steps = None
+            gc.collect()
+            self.refuse(now, "out of memory: nothing undone")
+            return False
+        for step in steps[1:]:
+            self.game = step
+            self._store(now, "undo")
+        game = self.game
         if last[1] == "rename":
             self._keep_name(last[2][0], game.names[last[2][0] - 1])
-        self._store(now, "undo")
         if paused_at is not None:
             if self.act(paused_at, "pause", (), route=False, quiet=True):
                 self._boot_pause = len(game.history)
@@ -403,10 +432,10 @@ class App:
 
     def _store(self, now, what):
         """Journal the engine's last change: "start" (a new game), "record"
-        (an action), "close" (an action, then a calm moment for a snapshot)
-        or "undo". An OSError (flash full, a damaged file system) leaves the
-        game as it is in RAM, shows CANT_SAVE, and the next write tries
-        again: a snapshot of the whole history, as the journal fell behind."""
+        (an action) or "undo" (made at `now`). An OSError (flash full, a
+        damaged file system) leaves the game as it is in RAM, shows
+        CANT_SAVE, and the next write tries again: a snapshot of the whole
+        history, as the journal fell behind."""
         journal = self.journal
         if journal is None:
             return
@@ -428,11 +457,9 @@ class App:
                 self.unsaved = _SAVED
                 return
             if what == "undo":
-                journal.undo(game)
+                journal.undo(game, now)
             else:
                 journal.record(game)
-                if what == "close":
-                    journal.checkpoint(game)     # a calm moment for a snapshot
         except OSError as e:
             print("tileclock: journal not saved: %r" % (e,))
             if self.unsaved == _SAVED:
@@ -442,13 +469,14 @@ class App:
     def _mark(self, now, game):
         """A time mark in the journal if the game's clock runs (step(): at
         most one a pass, MARK_MS after the journal's last write). Allocates
-        only the record's few strings, every MARK_MS."""
+        only the record's few strings, every MARK_MS (and a snapshot when
+        marks have filled the segments)."""
         self._written = now
         journal = self.journal
         if journal is None or self.unsaved != _SAVED or not game.clock_running(now):
             return
         try:
-            journal.mark(now)
+            journal.mark(now, game)
         except OSError as e:
             print("tileclock: time mark not saved: %r" % (e,))
             self.flash_failed(now)

@@ -72,9 +72,12 @@ class _MemReader(_File):
         self._pos = end
         return chunk
 
-    def readline(self):
+    def readline(self, limit=-1):
         end = self._data.find(b"\n", self._pos)
-        return self.read(-1 if end < 0 else end + 1 - self._pos)
+        n = -1 if end < 0 else end + 1 - self._pos
+        if limit is not None and limit >= 0 and (n < 0 or n > limit):
+            n = limit
+        return self.read(n)
 
 
 class MemFS:

@@ -49,6 +49,8 @@ def test_a_players_own_pause_is_undone_as_before():
     assert dev.screen() == "WsPlay"
     dev.long(1)                         # undo: the pause
     assert dev.app.manager.banner_text() == "undone: pause"
+    assert game.paused                  # the game before the undo, as it was
+    game = dev.app.game                 # the game after it
     assert not game.paused and game.history[-1][1] == "go"
     dev.close()
 

@@ -75,7 +75,7 @@ def play(journal, game, count, start=0):
         journal.record(game)
         if i % 9 == 4:
             game.undo()
-            journal.undo(game)
+            journal.undo(game, now)
 
 
 def digest(game):
@@ -101,7 +101,8 @@ def replayed(lines):
 
 
 def names(fs, folder=ROOT + "/journal"):
-    return sorted(fs.listdir(folder))
+    """The folder's files but the evening's marker (evening-XXXXXXXX)."""
+    return sorted(n for n in fs.listdir(folder) if not n.startswith(J.MARKER))
 
 
 def test_crc_is_zlibs_and_the_fallback_agrees():
@@ -116,7 +117,7 @@ def test_fresh_device_has_nothing_to_resume():
     journal = J.Journal(ROOT, fs)
     assert journal.recover() == (None, [], [])
     assert J.Journal(ROOT, fs).resume(tally) == (None, [])
-    raises(OSError, journal.undo, Tally())
+    raises(OSError, journal.undo, Tally(), 0)
 
 
 def test_records_are_text_with_sequence_and_crc():
@@ -129,13 +130,16 @@ def test_records_are_text_with_sequence_and_crc():
     game.do(65250, "score", (1, -4))
     journal.record(game)
     game.undo()
-    journal.undo(game)
+    journal.undo(game, 70000)
     data = bytes(fs.files[ROOT + "/journal/j0001.log"])
     rows = data.decode().split("\n")
     assert rows[-1] == ""
-    bodies = ["1 game tally", "2 0 seat 1 Ann", "3 65250 score 1 -4", "4 undo"]
+    bodies = ["1 game tally", "2 0 seat 1 Ann", "3 65250 score 1 -4", "4 undo 70000"]
+    # every CRC starts from the evening's number: its name, on the marker
+    markers = [n for n in fs.listdir(ROOT + "/journal") if n.startswith(J.MARKER)]
+    assert markers == [J.MARKER + journal.evening] and len(journal.evening) == 8
     for row, body in zip(rows, bodies):
-        assert row == "%s *%08x" % (body, crc32(body.encode()))
+        assert row == "%s *%08x" % (body, crc32(body.encode(), int(journal.evening, 16)))
     assert len(rows) == 5
     kind, lines, problems = J.Journal(ROOT, fs).recover()
     assert (kind, lines, problems) == ("tally", ["0 seat 1 Ann"], [])
@@ -186,7 +190,7 @@ def test_snapshot_is_a_script_and_checkpoint_compacts():
     journal.checkpoint(game)            # nothing new: nothing written
     assert names(fs) == ["snap.txt"]
     game.undo()
-    journal.undo(game)                  # an undo reaches into the snapshot
+    journal.undo(game, 99000)           # an undo reaches into the snapshot
     assert J.Journal(ROOT, fs).recover()[1] == lines_of(game)
 
 
@@ -252,7 +256,8 @@ def test_bad_snapshot_and_stray_files_are_moved_aside_never_deleted():
     game = Tally()
     play(journal, game, 10)
     journal.checkpoint(game)
-    fs.files[ROOT + "/journal/snap.txt"][40] ^= 0x20
+    snap = fs.files[ROOT + "/journal/snap.txt"]
+    snap[snap.index(b"game tally") + 30] ^= 0x20      # a bit of an action line
     fs.files[ROOT + "/journal/notes.txt"] = bytearray(b"hello")
     fs.files[ROOT + "/journal/j0042.log"] = bytearray(b"\x00\xff garbage\n")
     kind, lines, problems = J.Journal(ROOT, fs).recover()
@@ -277,7 +282,8 @@ def test_snapshot_cut_before_rename_is_finished_or_dropped():
     play(journal, game, 12)
     folder = ROOT + "/journal/"
     # a whole snap.tmp: the compaction was cut just before its rename
-    J._write_snapshot(fs, folder + "snap.tmp", journal._upto, journal.seq, "tally", lines_of(game))
+    J.write_text_file(fs, folder + "snap.tmp", "%s upto %d seq %d evening %s folds 0 mark -\ngame tally"
+                      % (J.SNAP_HEAD, journal._upto, journal.seq, journal.evening), lines_of(game), journal.seed)
     kind, lines, problems = J.Journal(ROOT, fs).recover()
     assert lines == lines_of(game) and problems == []
     assert names(fs) == ["snap.txt"]
@@ -318,8 +324,9 @@ def test_start_cut_before_the_switch_is_finished_at_boot():
     play(journal, game, 3)
     new = ROOT + "/journal.new"
     fs.mkdir(new)
+    fs.open(new + "/" + J.MARKER + "0badcafe", "wb").close()
     f = fs.open(new + "/j0001.log", "wb")
-    f.write(J._record(1, "game spellsport"))
+    f.write(J.record(1, "game spellsport", 0x0badcafe))
     f.close()
     assert J.Journal(ROOT, fs).recover() == ("spellsport", [], [])
     assert J.read_journal(ROOT + "/games/0001", fs)[1] == lines_of(game)
@@ -390,11 +397,12 @@ def test_time_marks_are_records_of_their_own_and_no_action():
     journal.record(game)
     journal.mark(6000)
     journal.mark(11000)
-    assert len(game.history) == 2 and journal.count == 2
+    assert len(game.history) == 2 and journal.seq == 5
     data = bytes(fs.files[ROOT + "/journal/j0001.log"])
     rows = data.decode().split("\n")
-    assert rows[3] == "4 @6000 *%08x" % crc32(b"4 @6000")
-    assert rows[4] == "5 @11000 *%08x" % crc32(b"5 @11000")
+    seed = int(journal.evening, 16)
+    assert rows[3] == "4 @6000 *%08x" % crc32(b"4 @6000", seed)
+    assert rows[4] == "5 @11000 *%08x" % crc32(b"5 @11000", seed)
     again = J.Journal(ROOT, fs)
     assert again.recover() == ("tally", ["0 seat 1 Ann", "1000 go"], [])
     assert again.mark_time == 11000
@@ -404,25 +412,30 @@ def test_time_marks_are_records_of_their_own_and_no_action():
     assert J.resume_time(back, 500) == 1000 and J.resume_time(back, None) == 1000
     # the host reads it the same way and sees no mark
     assert J.read_journal(ROOT + "/journal", fs) == ("tally", ["0 seat 1 Ann", "1000 go"], [])
-    # an undo takes back the last action, never a mark
+    # an undo takes back the last action, never a mark; it carries its
+    # time, so a resume after it never rewinds the clock
     again.mark(16000)
     back.undo()
-    again.undo(back)
+    again.undo(back, 17500)
     third = J.Journal(ROOT, fs)
     assert third.recover() == ("tally", ["0 seat 1 Ann"], [])
-    assert third.mark_time == 16000
-    # a snapshot keeps no mark; the next marks follow it
+    assert third.mark_time == 17500
+    # a snapshot keeps the last mark; the next marks follow it
     third.checkpoint(back)
-    third.mark(21000)
+    assert J.Journal(ROOT, fs).recover()[2] == [] and J.Journal(ROOT, fs).mark_time is None
     fourth = J.Journal(ROOT, fs)
-    assert fourth.recover() == ("tally", ["0 seat 1 Ann"], [])
-    assert fourth.mark_time == 21000
-    fourth.checkpoint(back)
+    fourth.recover()
+    assert fourth.mark_time == 17500
+    fourth.mark(21000)
     fifth = J.Journal(ROOT, fs)
-    assert fifth.recover()[2] == [] and fifth.mark_time is None
+    assert fifth.recover() == ("tally", ["0 seat 1 Ann"], [])
+    assert fifth.mark_time == 21000
+    fifth.checkpoint(back)
+    sixth = J.Journal(ROOT, fs)
+    assert sixth.recover()[2] == [] and sixth.mark_time == 21000
     # a new game starts with none
-    fifth.start("tally")
-    assert fifth.mark_time is None
+    sixth.start("tally")
+    assert sixth.mark_time is None
 
 
 def test_a_torn_mark_is_dropped_and_the_last_whole_one_kept():
@@ -459,6 +472,14 @@ def test_many_marks_fill_segments_and_the_next_action_compacts():
     journal.record(game)
     assert names(fs) == ["snap.txt"]
     assert J.Journal(ROOT, fs).recover() == ("tally", lines_of(game), [])
+    # with the game, marks alone fold the segments into a snapshot that
+    # keeps the last mark: an idle clock never piles up files
+    for k in range(300):
+        journal.mark(2010000 + 5000 * k, game)
+        assert len(journal._live) <= journal.max_segments + 1
+    again = J.Journal(ROOT, fs)
+    assert again.recover() == ("tally", lines_of(game), [])
+    assert again.mark_time == 2010000 + 5000 * 299
 
 
 def test_a_failing_mark_leaves_the_next_action_a_snapshot():

@@ -12,8 +12,10 @@
 # cuts) the game resumes on the engine and goes on being journalled.
 # Time marks (Journal.mark, written while a clock runs) come between the
 # Word-Sport actions, so cuts land inside them too: the history is still the
-# last whole action's, and the recovered mark_time is the last mark written
-# whole since the last snapshot (a snapshot keeps none).
+# last whole action's, and the recovered mark_time is the last mark (or
+# undo, which carries its time) written whole, kept across snapshots. After
+# every close the evening is folded (Journal.fold, as the app does): a cut
+# inside a fold gives the history before it or after it, never less.
 import bisect
 import os
 import sys
@@ -47,10 +49,10 @@ def evening_steps():
         now = action[0]
         if i % 23 == 11:                     # a wrong call taken back and made again
             steps.append(("mark", now + 1000))
-            steps.append(("undo",))
+            steps.append(("undo", now + 1000))
             steps.append(("do", action))
         if action[1] == "close":
-            steps.append(("checkpoint",))
+            steps.append(("fold",))
         # time marks while the next action is a while off (at most two, to
         # keep the cut points few), or a close one now and then
         gap = actions[i + 1][0] - now if i + 1 < len(actions) else 0
@@ -64,15 +66,16 @@ def evening_steps():
     steps.append(("start", kind))
     for action in actions:
         steps.append(("do", action))
-    steps.append(("undo",))
+    steps.append(("undo", actions[-1][0] + 1000))
     return steps
 
 
 def record_evening():
-    """Play the steps; return the ops, per action step (commit op, kind,
-    lines), and the mark events [(op, time or None)]: a mark's write sets
-    the mark; a snapshot written whole (snap.tmp's trailer) or a new game's
-    first record clears it."""
+    """Play the steps; return the ops, per step that changes the history
+    (commit op, kind, lines), and the mark events [(op, time or None)]: a
+    mark's or an undo's write sets the mark; a new evening's first record
+    clears it. A fold's commit is its snapshot's last write: before it the
+    history on flash is the unfolded one (the same game)."""
     base = MemFS()
     base.mkdir(ROOT)
     recorder = Recorder(base)
@@ -81,8 +84,10 @@ def record_evening():
     game = None
     states = []
     marks = []
+    folds = 0
     for step in evening_steps():
         before = len(recorder.ops)
+        writes = None
         if step[0] == "mark":
             journal.mark(step[1])
             writes = [i for i in range(before, len(recorder.ops)) if recorder.ops[i][0] == "write"]
@@ -96,21 +101,32 @@ def record_evening():
             game.do(*step[1])
             journal.record(game)
         elif step[0] == "undo":
-            game.undo()
-            journal.undo(game)
-        else:
-            journal.checkpoint(game)
+            game = game.undone()
+            journal.undo(game, step[1])
+        elif step[0] == "fold":
+            if not game.foldable():
+                continue
+            game = journal.fold(game)
+            folds += 1
+            # its commit: the last byte of its snapshot (a whole snap.tmp is
+            # finished at boot)
+            tmp = [i for i in range(before, len(recorder.ops)) if recorder.ops[i][0] == "write"
+                   and recorder.ops[i][1].endswith("/snap.tmp")]
+            lines = tuple(format_action(*a) for a in game.history)
+            states.append((tmp[-1], game.KIND, lines))
             continue
         # The step's commit: the one write of its record (journal.new's first
         # record for a start). Later ops in the step (snapshots) change nothing.
         writes = [i for i in range(before, len(recorder.ops)) if recorder.ops[i][0] == "write"]
         commit = writes[0]
         assert recorder.ops[commit][1].endswith(".log")
+        if step[0] == "undo":
+            marks.append((commit, step[1]))
         lines = tuple(format_action(*a) for a in game.history)
         states.append((commit, game.KIND, lines))
+    assert folds >= 8
     for i, op in enumerate(recorder.ops):
-        if op[0] == "write" and (op[1].endswith("/snap.tmp") and op[2].startswith(J._SNAP_END)
-                                 or "/journal.new/" in op[1]):
+        if op[0] == "write" and "/journal.new/" in op[1]:
             marks.append((i, None))
     marks.sort(key=lambda m: m[0])
     return recorder.ops, states, marks
@@ -139,39 +155,35 @@ def expected_state(states, commits, applied, spoiled):
     return kind, list(lines)
 
 
-class SnapshotCache:
-    """Reads each distinct snapshot file once: J._read_snapshot is a function of
-    the file's bytes, and the same snapshot is read at thousands of cut points."""
+class CheckCache:
+    """Checks each distinct file once: J.check_text_file is a function of the
+    file's bytes (and the seed), and the same snapshot is read at thousands
+    of cut points."""
 
     def __init__(self):
-        self.read = J._read_snapshot
+        self.check = J.check_text_file
         self.seen = {}
 
-    def __call__(self, fs, path, keep_lines=True):
+    def __call__(self, fs, path, seed):
         try:
             f = fs.open(path, "rb")
             data = f.read()
             f.close()
         except OSError:
-            return self.read(fs, path, keep_lines)
-        key = (data, keep_lines)
+            return self.check(fs, path, seed)
+        key = (data, seed)
         if key not in self.seen:
-            self.seen[key] = self.read(fs, path, keep_lines)
-        got = self.seen[key]
-        if isinstance(got, J._Snapshot):
-            copy = J._Snapshot()
-            copy.upto, copy.seq, copy.kind, copy.lines = got.upto, got.seq, got.kind, list(got.lines)
-            return copy
-        return got
+            self.seen[key] = self.check(fs, path, seed)
+        return self.seen[key]
 
 
 def test_power_cut_at_every_byte_of_an_evening():
-    read_snapshot = J._read_snapshot
-    J._read_snapshot = SnapshotCache()
+    check = J.check_text_file
+    J.check_text_file = CheckCache()
     try:
         run_power_cuts()
     finally:
-        J._read_snapshot = read_snapshot
+        J.check_text_file = check
 
 
 def run_power_cuts():
@@ -255,8 +267,8 @@ def go_on(fs, kind, lines, where):
     for verb, args in (("pause", ()), ("stuck", ()), ("seat", (1, "Zed")), ("undo", None)):
         try:
             if verb == "undo":
-                game.undo()
-                journal.undo(game)
+                game = game.undone()
+                journal.undo(game, last + 1000)
             else:
                 game.do(last + 1000, verb, args)
                 journal.record(game)
@@ -365,10 +377,13 @@ def main():
             game = new_game(step[1])
             journal.start(step[1])
         elif step[0] == "undo":
-            game.undo()
-            journal.undo(game)
-        elif step[0] == "checkpoint":
-            journal.checkpoint(game)
+            game = game.undone()
+            journal.undo(game, int(step[1]))
+        elif step[0] == "fold":
+            if game.foldable():
+                game = journal.fold(game)
+                states.append(digest(game.KIND, [format_action(*a) for a in game.history]))
+                done.append(len(log))
             continue
         elif step[0] == "mark":
             journal.mark(int(step[1]))

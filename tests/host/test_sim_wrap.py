@@ -85,7 +85,7 @@ def _round(lines, go_at, gap_ms):
 
 class Watch(Runner):
     def __init__(self, script):
-        super().__init__(script, None, journal=False)
+        super().__init__(script, None, journal=True)    # the sheet of every round: the journal's
         self.go_at = None
         self.checks = 0
         self.wrong = []

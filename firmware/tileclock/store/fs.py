@@ -43,11 +43,13 @@ class FS:
             return []
 
     def size(self, path):
-        """Size in bytes of file `path`, or -1 when it does not exist."""
+        """Size in bytes of file `path`, or -1 when there is no such file (a
+        folder is not one)."""
         try:
-            return os.stat(path)[6]
+            st = os.stat(path)
         except OSError:
             return -1
+        return -1 if st[0] & 0x4000 else st[6]
 
     def isdir(self, path):
         try:

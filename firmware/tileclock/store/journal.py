@@ -1,12 +1,21 @@
 # The journal: every engine action on flash, so a power cut loses at most the
-# action in flight and a reboot resumes the game. Formats, recovery rules and
-# the flash cost model are in docs/journal.md.
+# action in flight and a reboot resumes the evening. Formats, recovery rules
+# and the flash cost model are in docs/journal.md.
 #
-# Files in ROOT/journal/: segments jNNNN.log of records `SEQ TEXT *CRC` (at
-# most SEGMENT_BYTES each, so on the Pico they stay inline in LittleFS's
-# metadata), and snap.txt, the whole history up to some record, written to
-# snap.tmp, checked, and renamed over the old one. A new game is built in
-# ROOT/journal.new/ and swapped in; finished games go to ROOT/games/NNNN/.
+# Files in ROOT/journal/, all of one evening:
+#   evening-XXXXXXXX  empty; its name is the evening's identity (8 hex digits)
+#   jNNNN.log         segments of records `SEQ TEXT *CRC` (at most
+#                     SEGMENT_BYTES each, so on the Pico they stay inline in
+#                     LittleFS's metadata); TEXT is an action line, `undo T`
+#                     or a time mark `@T`
+#   snap.txt          the history up to some record: the game's history as
+#                     action lines (a `restore` line first once the evening
+#                     is folded), written to snap.tmp, checked, renamed
+#   fNNNN.txt         the actions a fold took out of the game (the host's:
+#                     every call of the evening stays on flash), written once
+# Every CRC starts from the evening's number, so a record, a snapshot or a
+# fold of another evening never checks as this one's. A new evening is built
+# in ROOT/journal.new/ and swapped in; finished ones go to ROOT/games/NNNN/.
 try:
     from micropython import const
 except ImportError:
@@ -19,12 +28,15 @@ from tileclock.ticks import ticks_diff
 
 SEGMENT_BYTES = const(480)   # LittleFS on the Pico keeps files <= 512 bytes inline
 MAX_SEGMENTS = const(8)      # more live segments than this: write a snapshot
-KEEP_GAMES = const(20)       # finished games kept in ROOT/games/
+KEEP_GAMES = const(20)       # finished evenings kept in ROOT/games/
 
-_SNAP = "snap.txt"
-_SNAP_TMP = "snap.tmp"
-_SNAP_HEAD = "# tileclock snapshot upto "
-_SNAP_END = b"# end "
+SNAP = "snap.txt"
+SNAP_TMP = "snap.tmp"
+MARKER = "evening-"
+SNAP_HEAD = "# tileclock snapshot"
+FOLD_HEAD = "# tileclock fold"
+_END = b"# end "
+LEGACY = "00000000"          # journals written before evenings had a name: CRC from 0
 
 
 def last_time(game):
@@ -34,7 +46,8 @@ def last_time(game):
 
 def resume_time(game, mark):
     """The later of the game's last action time and `mark` (the journal's
-    last time mark, Journal.mark_time, or None): where a resumed clock stops."""
+    last time mark or undo, Journal.mark_time, or None): where a resumed
+    clock stops."""
     last = last_time(game)
     if mark is None:
         return last
@@ -43,116 +56,117 @@ def resume_time(game, mark):
     return last
 
 
-def _record(seq, text):
+def new_evening():
+    """A new evening's name: 8 hex digits from the hardware's random source."""
+    import os
+    name = ""
+    for b in os.urandom(4):
+        name += "%02x" % b
+    return "00000001" if name == LEGACY else name
+
+
+def seed_of(evening):
+    return int(evening, 16)
+
+
+def record(seq, text, seed):
+    """One journal record, with its newline, as bytes."""
     body = ("%d %s" % (seq, text)).encode()
-    return body + (" *%08x\n" % crc32(body)).encode()
+    return body + (" *%08x\n" % crc32(body, seed)).encode()
 
 
-def _segment_name(number):
+def segment_name(number):
     return "j%04d.log" % number
 
 
-def _is_bad_name(name):
+def fold_name(number):
+    return "f%04d.txt" % number
+
+
+def is_bad_name(name):
     return ".bad-" in name
 
 
-class _Snapshot:
-    def __init__(self):
-        self.upto = 0     # segments numbered up to this are covered
-        self.seq = 0      # records up to this are in it
-        self.kind = None
-        self.lines = []
-
-
-def _read_snapshot(fs, path, keep_lines=True):
-    """A _Snapshot, or a short reason why `path` is not a whole, good one."""
-    try:
-        f = fs.open(path, "rb")
-    except OSError:
-        return "unreadable"
-    snap = _Snapshot()
-    try:
-        head = f.readline()
-        crc = crc32(head)
-        try:
-            words = head.decode().split()
-            if (head[-1:] != b"\n" or len(words) != 7 or " ".join(words[:4]) + " " != _SNAP_HEAD
-                    or words[5] != "seq"):
-                return "not a snapshot"
-            snap.upto = int(words[4])
-            snap.seq = int(words[6])
-        except (ValueError, IndexError, UnicodeError):
-            return "not a snapshot"
-        count = 0
-        while True:
-            raw = f.readline()
-            if not raw or raw[-1:] != b"\n":
-                return "cut short"
-            if raw.startswith(_SNAP_END):
-                try:
-                    words = raw.split()
-                    if int(words[2]) != count or int(words[3], 16) != crc:
-                        return "bad checksum"
-                except (ValueError, IndexError):
-                    return "bad checksum"
-                if f.read(1):
-                    return "bad checksum"
-                break
-            crc = crc32(raw, crc)
-            count += 1
-            if count == 1:
-                words = raw.split()
-                if len(words) != 2 or words[0] != b"game":
-                    return "not a snapshot"
-                snap.kind = words[1].decode()
-            elif keep_lines:
-                snap.lines.append(raw[:-1].decode())
-    finally:
-        f.close()
-    if snap.kind is None:
-        return "not a snapshot"
-    return snap
-
-
-def _write_snapshot(fs, path, upto, seq, kind, lines):
-    """Write a snapshot of `lines` (an iterable of action lines) to `path`.
-
-    Returns the number of action lines. The file is closed before return."""
+def write_text_file(fs, path, head, lines, seed):
+    """Write `head` (its first line a header, then `game KIND`) and `lines`
+    (an iterable of str) to `path`, then an end line `# end COUNT CRC`:
+    COUNT the lines after the header, the CRC of every line from `seed`.
+    The file is closed before return."""
     f = fs.open(path, "wb")
     try:
-        data = ("%s%d seq %d\ngame %s\n" % (_SNAP_HEAD, upto, seq, kind)).encode()
+        data = (head + "\n").encode()
         f.write(data)
-        crc = crc32(data)
-        count = 1
+        crc = crc32(data, seed)
+        count = head.count("\n")
         for line in lines:
             data = (line + "\n").encode()
             f.write(data)
             crc = crc32(data, crc)
             count += 1
-        f.write(_SNAP_END + ("%d %08x\n" % (count, crc)).encode())
+        f.write(_END + ("%d %08x\n" % (count, crc)).encode())
     finally:
         f.close()
-    return count - 1
 
 
-def _clear_folder(fs, path):
-    for name in fs.listdir(path):
-        fs.remove(path + "/" + name)
-    fs.rmdir(path)
+def check_text_file(fs, path, seed):
+    """None if `path` is whole and its CRC checks from `seed`, else a short
+    reason. Reads a line at a time: never the whole file at once."""
+    try:
+        f = fs.open(path, "rb")
+    except OSError:
+        return "unreadable"
+    try:
+        crc = seed
+        count = -1
+        while True:
+            raw = f.readline()
+            if not raw or raw[-1:] != b"\n":
+                return "cut short"
+            if raw.startswith(_END):
+                words = raw.split()
+                if len(words) != 4 or not words[2].isdigit() or int(words[2]) != count:
+                    return "bad checksum"
+                try:
+                    if int(words[3], 16) != crc:
+                        return "bad checksum"
+                except ValueError:
+                    return "bad checksum"
+                return "bad checksum" if f.read(1) else None
+            crc = crc32(raw, crc)
+            count += 1
+    except OSError:
+        return "unreadable"
+    finally:
+        f.close()
+
+
+def text_lines(fs, path):
+    """The lines of a file check_text_file() passed, after its header and
+    `game KIND` line, one at a time as str."""
+    f = fs.open(path, "rb")
+    try:
+        f.readline()
+        f.readline()
+        while True:
+            raw = f.readline()
+            if not raw or raw.startswith(_END):
+                return
+            yield raw[:-1].decode()
+    finally:
+        f.close()
 
 
 def read_journal(folder, fs=None):
-    """(kind, lines, problems) of a journal folder, changing nothing.
-
-    For the host tools, on a copy of ROOT/journal/ or ROOT/games/NNNN/: the
-    problems say "not read" where recovery on the device says "moved aside"
-    (docs/journal.md)."""
+    """(kind, lines, problems) of a journal folder, changing nothing: every
+    action of the evening (folded ones included) as action lines, for the
+    host tools; the problems say "not read" where recovery on the device
+    says "moved aside" (docs/journal.md)."""
     from tileclock.store import recover
     return recover.read_journal(folder, fs)
 
 
 class Journal:
-    """The journal of the game being played, in `root`/journal/."""
+    """The journal of the evening being played, in `root`/journal/."""
 
     def __init__(self, root, fs=None):
         self.fs = fs or FS()
@@ -161,18 +175,34 @@ class Journal:
         self.max_segments = MAX_SEGMENTS
         self.folder = root + "/journal"
         self.kind = None
+        self.evening = None   # the evening's name (8 hex digits)
+        self.seed = 0         # every CRC of the evening starts from it
         self.seq = 0          # records so far (record 1 names the game)
-        self.count = 0        # actions in the history
-        self.mark_time = None  # the last time mark recovered (ticks), or None
+        self.folds = 0        # fold files written (f0001 ...)
+        self.mark_time = None  # the last time mark or undo recovered (ticks), or None
         self._ready = False
         self._spoiled = False  # a mark's append failed: the next write is a snapshot
-        self._reset_files(0)
+        self.use_files(0, (), 0)
 
-    def _reset_files(self, upto):
-        self._upto = upto     # highest segment number used or covered
-        self._live = []       # segments holding records past the snapshot
-        self._tail = 0        # bytes in the last live segment
-        self._open = False    # appends may go to the last live segment
+    def use_files(self, upto, live, tail):
+        """Where appends go: `upto` the highest segment number used or
+        covered, `live` the segments past the snapshot, the last one
+        `tail` bytes long (recovery's findings, or a fresh start)."""
+        self._upto = upto
+        self._live = list(live)
+        self._tail = tail
+        self._open = bool(live)   # appends may go to the last live segment
+
+    def adopt(self, kind, evening, seq, folds, mark_time):
+        """Take the evening recovery found (store/recover.py)."""
+        self.kind = kind
+        self.evening = evening
+        self.seed = seed_of(evening) if evening else 0
+        self.seq = seq
+        self.folds = folds
+        self.mark_time = mark_time
+        self._spoiled = False
+        self._ready = True
 
     # -- boot --
 
@@ -182,41 +212,50 @@ class Journal:
         return recover.recover(self)
 
     def resume(self, factory=None, feed=None):
-        """(game, problems): recover() and replay the history on a new game.
-
-        `factory(kind)` makes the game (default engine.script.new_game); the
-        game is None when nothing is journalled. `feed()` (the board's
-        feed_watchdog) is called every few dozen actions of the replay. The
-        recovery code is in store/recover.py: the app unloads it (and
-        engine/script.py) after boot."""
+        """(game, problems): recover the folder and replay the history since
+        the last checkpoint on a new game. `factory(kind)` makes the game
+        (default tileclock.script.new_game); None when nothing is journalled.
+        `feed()` (the board's feed_watchdog) is called every few dozen
+        actions. The recovery code is in store/recover.py: the app unloads
+        it after boot."""
         from tileclock.store import recover
         return recover.resume(self, factory, feed)
 
-    # -- a new game --
+    # -- a new evening --
 
     def start(self, kind):
-        """Begin the journal of a new game of `kind`; the old one is archived."""
+        """Begin the journal of a new evening of `kind`; the old one is kept
+        in games/."""
         fs = self.fs
         new = self.root + "/journal.new"
-        if fs.isdir(new):
-            _clear_folder(fs, new)
+        evening = new_evening()
+        self._clear(new)
         fs.mkdir(new)
-        f = fs.open(new + "/" + _segment_name(1), "wb")
+        fs.open(new + "/" + MARKER + evening, "wb").close()
+        seed = seed_of(evening)
+        f = fs.open(new + "/" + segment_name(1), "wb")
         try:
-            f.write(_record(1, "game " + kind))
+            f.write(record(1, "game " + kind, seed))
         finally:
             f.close()
         self._switch(new)
-        self.kind = kind
-        self.seq = 1
-        self.count = 0
-        self.mark_time = None
-        self._spoiled = False
-        self._reset_files(1)
-        self._live = [1]
-        self._tail = fs.size(self.folder + "/" + _segment_name(1))
-        self._open = True
-        self._ready = True
+        self.adopt(kind, evening, 1, 0, None)
+        self.use_files(1, (1,), fs.size(self.folder + "/" + segment_name(1)))
+
+    def _clear(self, path):
+        # a folder of ours that is in the way: emptied and removed; a file
+        # where it should be is moved aside
+        fs = self.fs
+        if fs.isdir(path):
+            for name in fs.listdir(path):
+                full = path + "/" + name
+                if fs.isdir(full):
+                    self._clear(full)
+                else:
+                    fs.remove(full)
+            fs.rmdir(path)
+        elif fs.size(path) >= 0:
+            move_aside(fs, path)
 
     def _switch(self, new):
         # journal/ goes to games/NNNN/ (or away, if it holds no action), then
@@ -225,24 +264,30 @@ class Journal:
         if fs.isdir(self.folder):
             if self._worth_keeping():
                 games = self.root + "/games"
+                if not fs.isdir(games) and fs.size(games) >= 0:
+                    move_aside(fs, games)       # a file where the folder goes
                 fs.mkdir(games)
                 numbers = self._archives()
                 fs.rename(self.folder, games + "/%04d" % ((numbers[-1] if numbers else 0) + 1))
             else:
-                _clear_folder(fs, self.folder)
+                self._clear(self.folder)
+        elif fs.size(self.folder) >= 0:
+            move_aside(fs, self.folder)
         fs.rename(new, self.folder)
         self._prune()
 
     def _worth_keeping(self):
-        # Archive the old journal unless it is a game with no action yet:
+        # Keep the old journal unless it is an evening with no action yet:
         # anything moved aside, or not understood, is kept for the host.
         for name in self.fs.listdir(self.folder):
-            if _is_bad_name(name):
+            if is_bad_name(name) or name.startswith("f"):
                 return True
         if self._ready:
-            return self.count > 0
-        kind, lines, problems = read_journal(self.folder, self.fs)
-        return bool(lines) or bool(problems)
+            return self.seq > 1
+        for name in self.fs.listdir(self.folder):
+            if not name.startswith(MARKER):
+                return True
+        return False
 
     def _archives(self):
         numbers = []
@@ -255,7 +300,7 @@ class Journal:
     def _prune(self, keep=KEEP_GAMES):
         numbers = self._archives()
         while len(numbers) > keep:
-            _clear_folder(self.fs, self.root + "/games/%04d" % numbers.pop(0))
+            self._clear(self.root + "/games/%04d" % numbers.pop(0))
 
     # -- actions --
 
@@ -263,51 +308,88 @@ class Journal:
         """Journal game.history[-1], the action the engine just accepted."""
         now, verb, args = game.history[-1]
         self._write(format_action(now, verb, args), game)
-        self.count += 1
         self._maybe_snapshot(game)
 
-    def undo(self, game):
-        """Journal an undo the engine just made."""
-        self._write("undo", game)
-        self.count -= 1
+    def undo(self, game, now):
+        """Journal an undo made at `now`; `game` is the game after it."""
+        self._write("undo %d" % now, game)
+        self.mark_time = now
         self._maybe_snapshot(game)
 
-    def mark(self, now):
+    def mark(self, now, game=None):
         """Journal a time mark: the clock was running at `now` (ticks). Not an
         action (the history does not change); recovery returns the last one
-        as mark_time, so a resume loses at most the time since it. A failed
-        append raises OSError and leaves the next action's write a snapshot;
-        until then marks are skipped (never appended after a torn record)."""
-        if not self._spoiled:
-            self._write("@%d" % now, None)
+        as mark_time, so a resume loses at most the time since it. With
+        `game`, too many segments are folded into a snapshot that keeps the
+        mark (an idle clock never piles up files). A failed append raises
+        OSError and leaves the next action's write a snapshot; until then
+        marks are skipped (never appended after a torn record)."""
+        if self._spoiled:
+            return
+        self._write("@%d" % now, None)
+        self.mark_time = now
+        if game is not None:
+            self._maybe_snapshot(game)
 
     def checkpoint(self, game):
         """Write a snapshot now (a calm moment), if anything is in segments."""
         if self._live:
-            self._snapshot(_lines(game))
+            self._snapshot(game)
+
+    def fold(self, game):
+        """The game folded (Game.folded()) with its folded actions on flash
+        first: returns the new game, or raises OSError with the journal and
+        `game` as they were (the game goes on unfolded)."""
+        new, folded = game.folded()
+        # the rounds the new game no longer holds, as the sheet shows them
+        old_rounds = game.sheet()["rounds"]
+        kept = len(new.sheet()["rounds"])
+        number = self.folds + 1
+        path = self.folder + "/" + fold_name(number)
+        write_text_file(self.fs, path, "%s %d evening %s\ngame %s" % (FOLD_HEAD, number, self.evening, self.kind),
+                        _fold_lines(folded, old_rounds[:len(old_rounds) - kept]), self.seed)
+        problem = check_text_file(self.fs, path, self.seed)
+        if problem is not None:
+            raise OSError("journal: fold did not read back (%s)" % problem)
+        self.folds = number
+        self._snapshot(new)
+        return new
+
+    def folded_rounds(self):
+        """The closed rounds the folds took out of the game, oldest first, as
+        sheet() gave them (for the device's score sheet): one at a time, read
+        from the fold files. A fold file that doesn't check is skipped."""
+        import json
+        for number in range(1, self.folds + 1):
+            path = self.folder + "/" + fold_name(number)
+            if check_text_file(self.fs, path, self.seed) is not None:
+                continue
+            for line in text_lines(self.fs, path):
+                if line.startswith("sheet "):
+                    yield json.loads(line[6:])
 
     def _maybe_snapshot(self, game):
         if len(self._live) > self.max_segments:
-            self._snapshot(_lines(game))
+            self._snapshot(game)
 
     def _write(self, text, game):
         if not self._ready or self.kind is None:
             raise OSError("journal: recover() or start() first")
         if self._spoiled and game is not None:
-            self.seq += 1               # this action, in a snapshot with the rest
-            self._snapshot(_lines(game))
+            self.seq += 1               # this record, in a snapshot with the rest
+            self._snapshot(game)
             return
-        record = _record(self.seq + 1, text)
-        if not self._open or self._tail + len(record) > self.segment_bytes:
+        data = record(self.seq + 1, text, self.seed)
+        if not self._open or self._tail + len(data) > self.segment_bytes:
             self._upto += 1
             self._live.append(self._upto)
             self._tail = 0
             self._open = True
-        path = self.folder + "/" + _segment_name(self._upto)
+        path = self.folder + "/" + segment_name(self._upto)
         try:
             f = self.fs.open(path, "ab")
             try:
-                f.write(record)
+                f.write(data)
             finally:
                 f.close()
         except OSError:
@@ -317,44 +399,66 @@ class Journal:
                 # part of it, so the next action goes into a snapshot.
                 self._spoiled = True
                 raise
-            # Flash full or failing: free the oldest finished games and put the
-            # whole history (this action included) in a snapshot instead.
+            # Flash full or failing: free the oldest finished evenings and put
+            # the whole history (this record's effect included) in a snapshot.
             self._prune(2)
-            self._snapshot(_lines(game))
+            self._snapshot(game)
             return
         self.seq += 1
-        self._tail += len(record)
+        self._tail += len(data)
 
-    def _snapshot(self, lines):
+    def _snapshot(self, game=None, lines=None):
+        # the game's history, or the action lines given (recovery's)
+        if lines is None:
+            lines = _lines(game)
         fs = self.fs
         folder = self.folder + "/"
-        tmp = folder + _SNAP_TMP
-        count = _write_snapshot(fs, tmp, self._upto, self.seq, self.kind, lines)
-        check = _read_snapshot(fs, tmp, False)
-        if not isinstance(check, _Snapshot) or check.seq != self.seq:
-            raise OSError("journal: snapshot did not read back (%s)" % check)
-        fs.rename(tmp, folder + _SNAP)
+        tmp = folder + SNAP_TMP
+        mark = self.mark_time
+        head = "%s upto %d seq %d evening %s folds %d mark %s\ngame %s" % (
+            SNAP_HEAD, self._upto, self.seq, self.evening, self.folds, "-" if mark is None else mark, self.kind)
+        write_text_file(fs, tmp, head, lines, self.seed)
+        problem = check_text_file(fs, tmp, self.seed)
+        if problem is not None:
+            raise OSError("journal: snapshot did not read back (%s)" % problem)
+        fs.rename(tmp, folder + SNAP)
         for number in self._live:
-            path = folder + _segment_name(number)
+            path = folder + segment_name(number)
             if fs.size(path) >= 0:      # a failed append may not have made it
                 fs.remove(path)
-        self._live = []
-        self._tail = 0
-        self._open = False
+        self.use_files(self._upto, (), 0)
         self._spoiled = False
-        self.count = count
 
-    def _rebase(self, game):
-        # The engine refused part of the history: keep the whole old journal as
-        # a finished game and go on from what the engine holds.
-        self.count = 1              # so the old folder is archived, never dropped
+    def rebase(self, game):
+        """The engine refused part of the history: keep the whole old journal
+        as a finished evening and go on from what the engine holds."""
         mark = self.mark_time
+        self.seq = 2                # so the old folder is kept, never dropped
         self.start(game.KIND)
-        self._snapshot(_lines(game))
+        self._snapshot(game)
         self.mark_time = mark
+
+
+def move_aside(fs, path):
+    """Rename `path` to path.bad-N (the first free N): kept for the host,
+    out of the journal's way."""
+    k = 1
+    while fs.size(path + ".bad-%d" % k) >= 0 or fs.isdir(path + ".bad-%d" % k):
+        k += 1
+    fs.rename(path, path + ".bad-%d" % k)
 
 
 def _lines(game):
     # The history as action lines, for a snapshot, one at a time.
     for now, verb, args in game.history:
         yield format_action(now, verb, args)
+
+
+def _fold_lines(actions, rounds):
+    # A fold file: the folded actions, then each round they closed as the
+    # sheet shows it (`sheet {...}`: the device's score sheet reads them).
+    import json
+    for now, verb, args in actions:
+        yield format_action(now, verb, args)
+    for r in rounds:
+        yield "sheet " + json.dumps(r)

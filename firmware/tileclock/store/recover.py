@@ -1,33 +1,58 @@
 # Journal recovery, run once at boot (and by the host tools on a copied
-# folder): read what is on flash, repair the folder, replay the history.
-# Apart from store/journal.py so that the app can unload it after boot
-# (tileclock.modules); Journal.recover(), resume() and read_journal() in
-# store/journal.py import it when called. The rules are in docs/journal.md.
-from tileclock.engine.game import Refused
-from tileclock.script import parse_action
-from tileclock.store.fs import FS, crc32
-from tileclock.store.journal import (
-    _SNAP,
-    _SNAP_TMP,
-    _clear_folder,
-    _is_bad_name,
-    _read_snapshot,
-    _segment_name,
-    _Snapshot,
-)
-
+# folder): read what is on flash, set aside what can't be this evening's,
+# replay the history since the last checkpoint, repair the folder. Apart
+# from store/journal.py so that the app can unload it after boot
+# (tileclock.modules). The rules are in docs/journal.md ("Recovery").
+#
+# Nothing found on flash may stop the clock or the journal: every file is
+# read with its errors caught (bytes that aren't UTF-8, a folder where a file
+# should be, a name we don't expect, another evening's file), and whatever
+# can't be used is renamed aside (NAME.bad-N), never deleted, with a problem
+# for the screen. Files are read a line at a time: no allocation at boot is
+# bigger than a line.
 try:
     from micropython import const
 except ImportError:
     def const(x):
         return x
 
-_MAX_SEGMENT_READ = const(4096)  # a bigger "segment" is not ours: never read it whole
-_FEED_MASK = const(31)           # resume(): feed the watchdog every 32 actions replayed
+from tileclock.engine.game import Refused
+from tileclock.script import parse_action
+from tileclock.store import journal as J
+from tileclock.store.fs import FS, crc32
+
+_MAX_SEGMENT = const(2048)      # a bigger "segment" is not ours: never read
+_MAX_LINE = const(1024)         # a longer line is not ours
+_FEED_MASK = const(31)          # resume(): feed the watchdog every 32 actions replayed
+
+# What becomes of a file recovery can't use, as the problems say it:
+# recover() moves it aside; read_journal() (the host, on a copy) only reads.
+MOVED = ", moved aside"
+NOT_READ = ", not read"
 
 
-def _parse_record(raw):
-    """(seq, text) from one record line with its newline, or None if it is bad."""
+def _number(name, prefix, suffix, canonical):
+    """The number in a file name like j0012.log, or 0 if it isn't one
+    written exactly so (j12.log is not: two names for one number)."""
+    if not (name.startswith(prefix) and name.endswith(suffix)):
+        return 0
+    digits = name[len(prefix):len(name) - len(suffix)]
+    if not digits.isdigit() or canonical(int(digits)) != name:
+        return 0
+    return int(digits)
+
+
+def _is_hex8(text):
+    if len(text) != 8:
+        return False
+    for ch in text:
+        if ch not in "0123456789abcdef":
+            return False
+    return True
+
+
+def _parse_record(raw, seed):
+    """(seq, text) from one record line with its newline, or None if bad."""
     star = raw.rfind(b" *")
     if star < 0 or len(raw) - star != 11 or raw[-1:] != b"\n":
         return None
@@ -39,271 +64,560 @@ def _parse_record(raw):
         text = body[sp + 1:].decode()
     except (ValueError, UnicodeError):
         return None
-    if crc != crc32(body) or seq < 1:
+    if crc != crc32(body, seed) or seq < 1:
         return None
     return seq, text
 
 
-def _segment_number(name):
-    """The number of segment file `name`, or 0 if it is not a segment's name."""
-    if len(name) > 5 and name[0] == "j" and name[-4:] == ".log" and name[1:-4].isdigit():
-        return int(name[1:-4])
-    return 0
+def _head(fs, path):
+    """The header of a snapshot or fold file: (evening, upto, seq, folds,
+    mark, kind), or a short reason. A journal written before evenings had
+    names has a 7-word header: evening LEGACY, no folds, no mark."""
+    try:
+        f = fs.open(path, "rb")
+    except OSError:
+        return "unreadable"
+    try:
+        head = f.readline(_MAX_LINE)
+        game = f.readline(_MAX_LINE)
+    except OSError:
+        return "unreadable"
+    finally:
+        f.close()
+    try:
+        words = head.decode().split()
+        kind = game.decode().split()
+    except UnicodeError:
+        return "not a snapshot"
+    if len(kind) != 2 or kind[0] != "game" or head[-1:] != b"\n":
+        return "not a snapshot"
+    try:
+        if len(words) == 7 and " ".join(words[:4]) == J.SNAP_HEAD + " upto" and words[5] == "seq":
+            return J.LEGACY, int(words[4]), int(words[6]), 0, None, kind[1]
+        if (len(words) == 13 and " ".join(words[:4]) == J.SNAP_HEAD + " upto" and words[5] == "seq"
+                and words[7] == "evening" and words[9] == "folds" and words[11] == "mark" and _is_hex8(words[8])):
+            mark = None if words[12] == "-" else int(words[12])
+            return words[8], int(words[4]), int(words[6]), int(words[10]), mark, kind[1]
+        if len(words) == 6 and " ".join(words[:3]) == J.FOLD_HEAD and words[4] == "evening" and _is_hex8(words[5]):
+            return words[5], 0, 0, int(words[3]), None, kind[1]
+    except ValueError:
+        pass
+    return "not a snapshot"
 
 
-def _move_aside(fs, path):
-    k = 1
-    while fs.size(path + ".bad-%d" % k) >= 0:
-        k += 1
-    fs.rename(path, path + ".bad-%d" % k)
-
-
-class _Scan:
+class Scan:
     """What a journal folder holds and what recovery must do to it."""
 
     def __init__(self):
         self.kind = None
-        self.lines = []
-        self.seq = 0
+        self.evening = None
+        self.seq = 0             # the last good record (or the snapshot's)
+        self.base_seq = 0        # records the snapshot holds
         self.upto = 0            # highest segment number seen (or covered)
+        self.folds = 0           # fold files the snapshot counts
+        self.mark = None         # the last time mark or undo (ticks)
+        self.snap = None         # the path of the snapshot to start from, or None
         self.problems = []
         self.adopt_tmp = False   # snap.tmp is whole and newer: rename it
         self.stale_tmp = False   # snap.tmp is a cut or older snapshot: remove it
+        self.marker = None       # the marker file to write (none or a wrong one found)
         self.drop = []           # segments a snapshot holds whole: remove them
-        self.aside = []          # bad files, moved aside after the repair snapshot
-        self.aside_first = []    # a bad snapshot: moved aside before anything is written
-        self.live = []           # clean segments holding records past the snapshot
+        self.aside = []          # files set aside after the repair snapshot
+        self.aside_first = []    # set aside before anything is written
+        self.live = []           # (segment number, good records): the history after the snapshot
         self.tail = 0            # size of the last live segment
         self.dirty = False       # a repair snapshot is needed
-        self.mark = None         # the last time mark's ticks (after the snapshot)
+        self.from_folds = False  # no snapshot: the evening rebuilt from the fold files
 
 
-# What becomes of a file recovery can't use, as the problems say it:
-# recover() moves it aside; read_journal() (the host, on a copy) only reads.
-MOVED = ", moved aside"
-NOT_READ = ", not read"
+def _listing(fs, folder, verdict, scan):
+    """(markers, has_snap, has_tmp, segments, folds): the names that are
+    ours, each a file; everything else goes on scan.aside_first."""
+    markers = []
+    snap = tmp = False
+    segments = []
+    folds = []
+    for name in fs.listdir(folder):
+        if J.is_bad_name(name):
+            continue
+        path = folder + "/" + name
+        if fs.isdir(path):
+            scan.problems.append("journal: folder %s%s" % (name[:16], verdict))
+            scan.aside_first.append(path)
+            continue
+        if name.startswith(J.MARKER) and _is_hex8(name[len(J.MARKER):]):
+            markers.append(name[len(J.MARKER):])
+        elif name == J.SNAP:
+            snap = True
+        elif name == J.SNAP_TMP:
+            tmp = True
+        elif _number(name, "j", ".log", J.segment_name):
+            segments.append(_number(name, "j", ".log", J.segment_name))
+        elif _number(name, "f", ".txt", J.fold_name):
+            folds.append(_number(name, "f", ".txt", J.fold_name))
+        else:
+            scan.problems.append("journal: stray file %s%s" % (name[:16], verdict))
+            scan.aside_first.append(path)
+    segments.sort()
+    folds.sort()
+    return markers, snap, tmp, segments, folds
 
 
-def _scan(fs, folder, verdict):
-    scan = _Scan()
-    problems = scan.problems
-    names = fs.listdir(folder)
+def _first_record(fs, path):
+    """The bytes of a segment's first line, or None."""
+    try:
+        if fs.size(path) > _MAX_SEGMENT:
+            return None
+        f = fs.open(path, "rb")
+        try:
+            return f.readline(_MAX_LINE)
+        finally:
+            f.close()
+    except OSError:
+        return None
+
+
+def _evening(fs, folder, markers, snap_head, segments, folds, scan, verdict):
+    """Which evening the folder is: its marker's name; without one (a
+    journal from before evenings had names, or the marker lost), the
+    snapshot's, or the first segment's; with several, the one the snapshot
+    agrees with. Other markers go aside."""
+    named = snap_head[0] if isinstance(snap_head, tuple) else None
+    if len(markers) == 1:
+        evening = markers[0]
+    elif markers:
+        evening = named if named in markers else sorted(markers)[0]
+        for other in markers:
+            if other != evening:
+                scan.problems.append("journal: marker of another evening%s" % verdict)
+                scan.aside_first.append(folder + "/" + J.MARKER + other)
+    elif named is not None:
+        evening = named
+        scan.marker = evening
+    elif folds:
+        # the marker and the snapshot lost: the first fold file names it
+        first = _head(fs, folder + "/" + J.fold_name(folds[0]))
+        evening = first[0] if isinstance(first, tuple) else None
+        scan.marker = evening
+    else:
+        # no marker, no snapshot: the first segment's record 1 tells
+        evening = J.LEGACY
+        if segments:
+            raw = _first_record(fs, folder + "/" + J.segment_name(segments[0]))
+            if raw is not None and _parse_record(raw, 0) is None:
+                evening = None      # not a legacy journal, and nothing names it
+        scan.marker = evening
+    return evening
+
+
+def _check_snapshot(fs, path, evening, verdict, scan, what):
+    """The snapshot's header if `path` is whole and this evening's, else
+    None (and the problem noted)."""
+    head = _head(fs, path)
+    if not isinstance(head, tuple):
+        scan.problems.append("%s: %s%s" % (what, head, verdict))
+        return None
+    if evening is not None and head[0] != evening:
+        scan.problems.append("%s: another evening's%s" % (what, verdict))
+        return None
+    problem = J.check_text_file(fs, path, J.seed_of(head[0]))
+    if problem is not None:
+        scan.problems.append("%s: %s%s" % (what, problem, verdict))
+        return None
+    return head
+
+
+def scan_folder(fs, folder, verdict):
+    """A Scan of a journal folder: reads every file once, a line at a time,
+    changes nothing."""
+    scan = Scan()
+    markers, has_snap, has_tmp, segments, folds = _listing(fs, folder, verdict, scan)
+    snap_path = folder + "/" + J.SNAP
+    tmp_path = folder + "/" + J.SNAP_TMP
+    head = _head(fs, snap_path) if has_snap else None
+    evening = _evening(fs, folder, markers, head, segments, folds, scan, verdict)
+    scan.evening = evening
     base = None
-    snap_path = folder + "/" + _SNAP
-    tmp_path = folder + "/" + _SNAP_TMP
-    if _SNAP in names:
-        base = _read_snapshot(fs, snap_path)
-        if not isinstance(base, _Snapshot):
-            problems.append("snapshot: %s%s" % (base, verdict))
+    if has_snap:
+        base = _check_snapshot(fs, snap_path, evening, verdict, scan, "snapshot")
+        if base is None:
             scan.aside_first.append(snap_path)
-            base = None
             scan.dirty = True
-    if _SNAP_TMP in names:
-        tmp = _read_snapshot(fs, tmp_path)
-        if isinstance(tmp, _Snapshot) and (base is None or tmp.seq > base.seq):
-            # The compaction wrote it whole and was cut before the rename.
-            base = tmp
+        else:
+            scan.snap = snap_path
+    if has_tmp:
+        tmp = _check_snapshot(fs, tmp_path, evening, "", Scan(), "")
+        if tmp is not None and (base is None or tmp[2] > base[2]):
+            base = tmp              # written whole, cut before its rename
             scan.adopt_tmp = True
+            scan.snap = snap_path
         else:
             scan.stale_tmp = True
-    numbers = []
-    for name in names:
-        number = _segment_number(name)
-        if number:
-            numbers.append(number)
-        elif name not in (_SNAP, _SNAP_TMP) and not _is_bad_name(name):
-            problems.append("journal: stray file %s%s" % (name[:16], verdict))
-            scan.aside.append(folder + "/" + name)
-    numbers.sort()
     if base is not None:
-        scan.kind = base.kind
-        scan.lines = base.lines
-        scan.seq = base.seq
-        scan.upto = base.upto
-    lines = scan.lines
-    base_seq = scan.seq
-    expected = base_seq + 1
+        evening, scan.upto, scan.base_seq, scan.folds, scan.mark, scan.kind = base
+        scan.evening = evening
+    scan.seq = scan.base_seq
+    if evening is None:
+        for number in segments:
+            scan.problems.append("journal %d: of no known evening%s" % (number, verdict))
+            scan.aside.append(folder + "/" + J.segment_name(number))
+            scan.upto = max(scan.upto, number)
+        return scan
+    _scan_segments(fs, folder, segments, verdict, scan)
+    if base is None and scan.kind is None and folds:
+        _from_folds(fs, folder, folds, evening, verdict, scan)
+    return scan
+
+
+def _scan_segments(fs, folder, numbers, verdict, scan):
+    seed = J.seed_of(scan.evening)
+    expected = scan.base_seq + 1
     broken = None   # the segment where the history stopped
     for number in numbers:
-        path = folder + "/" + _segment_name(number)
-        if number > scan.upto:
-            scan.upto = number
+        path = folder + "/" + J.segment_name(number)
+        scan.upto = max(scan.upto, number)
         if broken is not None:
-            problems.append("journal %d: after bad journal %d%s" % (number, broken, verdict))
+            scan.problems.append("journal %d: after bad journal %d%s" % (number, broken, verdict))
             scan.aside.append(path)
             continue
-        size = fs.size(path)
-        if size > _MAX_SEGMENT_READ:
-            problems.append("journal %d: too big to be ours%s" % (number, verdict))
+        bad = _scan_segment(fs, path, number, number == numbers[-1], seed, expected, scan)
+        if bad is not None:
+            scan.problems.append("journal %d: %s%s" % (number, bad, verdict))
             scan.aside.append(path)
             broken = number
             scan.dirty = True
-            continue
+        expected = scan.seq + 1
+
+
+def _scan_segment(fs, path, number, last, seed, expected, scan):
+    """Reads one segment; returns None or why it is bad. Its good records
+    (all, or those before the bad one) go on scan.live; a segment the
+    snapshot holds whole goes on scan.drop."""
+    size = fs.size(path)
+    if size > _MAX_SEGMENT:
+        return "too big to be ours"
+    try:
         f = fs.open(path, "rb")
-        try:
-            data = f.read()
-        finally:
-            f.close()
-        pos = 0
-        last_seq = 0
-        bad = None
-        while pos < len(data):
-            end = data.find(b"\n", pos)
-            if end < 0:
-                if number == numbers[-1]:
-                    problems.append("journal %d: last record cut short, dropped" % number)
+    except OSError:
+        return "unreadable"
+    good = 0
+    newest = 0
+    bad = None
+    try:
+        while True:
+            raw = f.readline(_MAX_LINE)
+            if not raw:
+                break
+            if raw[-1:] != b"\n":
+                if last and not f.read(1):
+                    scan.problems.append("journal %d: last record cut short, dropped" % number)
                     scan.dirty = True
                 else:
                     bad = "record %d cut short" % expected
                 break
-            rec = _parse_record(data[pos:end + 1])
-            pos = end + 1
+            rec = _parse_record(raw, seed)
             if rec is None:
-                bad = "bad checksum at record %d" % expected
+                bad = ("bad checksum at record %d" % expected) if newest else "bad or not this evening's"
                 break
             seq, text = rec
-            if seq <= base_seq and seq > last_seq:
-                last_seq = seq      # already in the snapshot
+            if seq <= scan.base_seq and seq > newest:
+                newest = seq        # already in the snapshot
+                good += 1
                 continue
             if seq != expected:
                 bad = "record %d missing" % expected
                 break
-            if text.startswith("game "):
-                kind = text[5:]
-                if seq != 1 or not kind or " " in kind:
-                    bad = "record %d out of place" % seq
-                    break
-                scan.kind = kind
-            elif text[:1] == "@":
-                # A time mark: the clock ran at least until then. Not an
-                # action; the history does not change.
-                try:
-                    mark = int(text[1:])
-                except ValueError:
-                    bad = "record %d unreadable" % seq
-                    break
-                if scan.kind is None:
-                    bad = "record %d before the game" % seq
-                    break
-                scan.mark = mark
-            elif text == "undo":
-                if not lines:
-                    bad = "record %d: undo of nothing" % seq
-                    break
-                lines.pop()
-            else:
-                try:
-                    parse_action(text)
-                except ValueError:
-                    bad = "record %d unreadable" % seq
-                    break
-                if scan.kind is None:
-                    bad = "record %d before the game" % seq
-                    break
-                lines.append(text)
-            last_seq = seq
+            bad = _check_text(text, seq, scan)
+            if bad is not None:
+                break
+            newest = seq
             expected += 1
-        if bad is not None:
-            problems.append("journal %d: %s%s" % (number, bad, verdict))
-            scan.aside.append(path)
-            broken = number
-            scan.dirty = True
-        elif last_seq <= base_seq:
-            scan.drop.append(path)      # all in the snapshot: a compaction was cut
-        else:
-            scan.live.append(number)
-            scan.tail = len(data)
-    scan.seq = expected - 1
-    return scan
-
-
-def read_journal(folder, fs=None):
-    """journal.read_journal: (kind, lines, problems), changing nothing (so
-    a file recovery would move aside is "not read")."""
-    scan = _scan(fs or FS(), folder, NOT_READ)
-    return scan.kind, scan.lines, scan.problems
-
-
-def _start_record_ok(fs, folder):
-    try:
-        f = fs.open(folder + "/" + _segment_name(1), "rb")
+            good += 1
+            scan.seq = seq
     except OSError:
-        return False
-    try:
-        rec = _parse_record(f.readline())
+        bad = "unreadable"
     finally:
         f.close()
-    return rec is not None and rec[0] == 1 and rec[1].startswith("game ")
+    if newest > scan.base_seq:
+        scan.live.append((number, good))     # (a bad one: the records before it)
+        scan.tail = size
+    elif bad is None:
+        scan.drop.append(path)          # all in the snapshot: a compaction was cut
+    return bad
 
 
-def recover(journal):
-    """Journal.recover(), for `journal`."""
+def _check_text(text, seq, scan):
+    """None if a record's text is what the journal writes, else why not."""
+    if text.startswith("game "):
+        kind = text[5:]
+        if seq != 1 or not kind or " " in kind:
+            return "record %d out of place" % seq
+        scan.kind = kind
+        return None
+    if scan.kind is None:
+        return "record %d before the game" % seq
+    try:
+        if text[:1] == "@":
+            scan.mark = int(text[1:])
+        elif text == "undo":
+            pass                        # before undo records had their time
+        elif text.startswith("undo "):
+            scan.mark = int(text[5:])
+        else:
+            parse_action(text)
+    except ValueError:
+        return "record %d unreadable" % seq
+    return None
+
+
+def _from_folds(fs, folder, numbers, evening, verdict, scan):
+    """No snapshot to start from: the fold files, from the first in a row,
+    hold the evening up to the last of them (the round in play is lost)."""
+    seed = J.seed_of(evening)
+    count = 0
+    for number in numbers:
+        if number != count + 1:
+            break
+        path = folder + "/" + J.fold_name(number)
+        head = _head(fs, path)
+        if not isinstance(head, tuple) or head[0] != evening or J.check_text_file(fs, path, seed) is not None:
+            break
+        scan.kind = head[5]
+        count = number
+    if count:
+        scan.folds = count
+        scan.from_folds = True
+        scan.dirty = True
+        scan.problems.append("journal: from %d folds, the round in play lost" % count)
+        for number, _good in scan.live:
+            scan.aside.append(folder + "/" + J.segment_name(number))
+        scan.live = []
+
+
+# -- the evening's action lines, one at a time ----------------------------------
+
+def _fold_actions(fs, folder, count, seed):
+    """The actions of fold files 1..count, as one evening from its start:
+    each file after the first begins with the restore the one before ended
+    at, which the evening doesn't need."""
+    for number in range(1, count + 1):
+        first = number > 1
+        for line in J.text_lines(fs, folder + "/" + J.fold_name(number)):
+            if line.startswith("sheet "):
+                continue
+            if first and line.split(" ", 2)[1:2] == ["restore"]:
+                first = False
+                continue
+            first = False
+            yield line
+
+
+def _history(fs, folder, scan, feed=None):
+    """Every entry since the checkpoint: ("do", line), ("undo", None),
+    ("mark", None) -- the snapshot's lines (or the folds'), then the good
+    records of the live segments."""
+    seed = J.seed_of(scan.evening)
+    if scan.from_folds:
+        for line in _fold_actions(fs, folder, scan.folds, seed):
+            yield "do", line
+    elif scan.snap is not None:
+        path = folder + "/" + (J.SNAP_TMP if scan.adopt_tmp else J.SNAP)
+        for line in J.text_lines(fs, path):
+            yield "do", line
+    for number, good in scan.live:
+        f = fs.open(folder + "/" + J.segment_name(number), "rb")
+        try:
+            for _ in range(good):
+                seq, text = _parse_record(f.readline(_MAX_LINE), seed)
+                if seq <= scan.base_seq or text.startswith("game "):
+                    continue
+                if text[:1] == "@":
+                    yield "mark", None
+                elif text == "undo" or text.startswith("undo "):
+                    yield "undo", None
+                else:
+                    yield "do", text
+        finally:
+            f.close()
+
+
+# -- the host: read, change nothing -----------------------------------------------
+
+def read_journal(folder, fs=None):
+    """journal.read_journal: (kind, lines, problems) -- every action of the
+    evening, changing nothing (a file recovery would move aside is "not
+    read"). With every fold file whole, the evening from its first action;
+    else from the snapshot's restore (the totals are right, the calls of
+    the folded rounds are not there)."""
+    fs = fs or FS()
+    try:
+        scan = scan_folder(fs, folder, NOT_READ)
+    except OSError as e:
+        return None, [], ["journal: can't read (%s)" % e]
+    lines = []
+    problems = scan.problems
+    if scan.kind is None:
+        return None, lines, problems
+    seed = J.seed_of(scan.evening)
+    whole = scan.snap is not None and not scan.from_folds and scan.folds > 0
+    for number in range(1, scan.folds + 1 if whole else 1):
+        path = folder + "/" + J.fold_name(number)
+        head = _head(fs, path)
+        if (not isinstance(head, tuple) or head[0] != scan.evening
+                or J.check_text_file(fs, path, seed) is not None):
+            problems.append("fold %d: missing or bad: rounds before it from the checkpoint" % number)
+            whole = False
+            break
+    if whole:
+        lines.extend(_fold_actions(fs, folder, scan.folds, seed))
+    for what, line in _history(fs, folder, scan):
+        if what == "do":
+            if whole and line.split(" ", 2)[1:2] == ["restore"]:
+                continue            # the folds hold what it sums up
+            lines.append(line)
+        elif what == "undo" and lines:
+            lines.pop()
+    return scan.kind, lines, problems
+
+
+# -- the device: repair, replay -----------------------------------------------------
+
+def _repair_start(journal):
+    """journal.new/ (a new evening cut before its switch) finished or
+    dropped; journal/ a folder. Problems for the screen."""
     fs = journal.fs
     problems = []
     new = journal.root + "/journal.new"
     if fs.isdir(new):
-        if _start_record_ok(fs, new):
+        try:
+            seg = fs.open(new + "/" + J.segment_name(1), "rb")
+            try:
+                raw = seg.readline(_MAX_LINE)
+            finally:
+                seg.close()
+        except OSError:
+            raw = None
+        marker = [n for n in fs.listdir(new) if n.startswith(J.MARKER)]
+        if raw and len(marker) == 1 and _is_hex8(marker[0][len(J.MARKER):]) and \
+                _parse_record(raw, J.seed_of(marker[0][len(J.MARKER):])) is not None:
             journal._switch(new)
         else:
-            _clear_folder(fs, new)
-    scan = _scan(fs, journal.folder, MOVED)
+            journal._clear(new)
+    elif fs.size(new) >= 0:
+        J.move_aside(fs, new)
+        problems.append("journal: a file journal.new, moved aside")
+    if not fs.isdir(journal.folder):
+        if fs.size(journal.folder) >= 0:
+            J.move_aside(fs, journal.folder)
+            problems.append("journal: a file where its folder goes, moved aside")
+        fs.mkdir(journal.folder)
+    return problems
+
+
+def prepare(journal):
+    """(scan, problems): the folder read and set right for writing, the
+    journal told what it holds; nothing of the history gathered yet."""
+    fs = journal.fs
+    problems = _repair_start(journal)
+    scan = scan_folder(fs, journal.folder, MOVED)
     problems.extend(scan.problems)
     folder = journal.folder + "/"
-    # The order matters for a cut in the middle: see docs/journal.md.
     for path in scan.aside_first:
-        _move_aside(fs, path)
+        J.move_aside(fs, path)
     if scan.adopt_tmp:
-        fs.rename(folder + _SNAP_TMP, folder + _SNAP)
+        fs.rename(folder + J.SNAP_TMP, folder + J.SNAP)
     elif scan.stale_tmp:
-        fs.remove(folder + _SNAP_TMP)
-    journal.kind = scan.kind
-    journal.mark_time = scan.mark
-    journal._spoiled = False
-    journal.seq = scan.seq
-    journal.count = len(scan.lines)
-    journal._reset_files(scan.upto)
+        fs.remove(folder + J.SNAP_TMP)
+    scan.adopt_tmp = False
+    if scan.marker is not None and scan.kind is not None:
+        fs.open(folder + J.MARKER + scan.marker, "wb").close()
+    journal.adopt(scan.kind, scan.evening, scan.seq, scan.folds, scan.mark)
+    # appends go after every segment seen; a bad segment's good records are
+    # replayed, then it is set aside, never removed with the live ones
+    live = []
+    for number, _good in scan.live:
+        if folder + J.segment_name(number) not in scan.aside:
+            live.append(number)
+    journal.use_files(scan.upto, live, scan.tail)
+    return scan, problems
+
+
+def finish(journal, scan, lines):
+    """After the replay: the repair snapshot of `lines` if the folder needed
+    one, then what was set aside and what the snapshot covers goes."""
+    fs = journal.fs
     if scan.dirty and scan.kind is not None:
-        journal._snapshot(scan.lines)          # the folder's covered files go below
-    else:
-        journal._live = scan.live
-        journal._tail = scan.tail
-        journal._open = True
+        journal._snapshot(lines=lines)         # the live segments go with it
     for path in scan.aside:
-        _move_aside(fs, path)
+        if fs.size(path) >= 0:
+            J.move_aside(fs, path)
     for path in scan.drop:
-        fs.remove(path)
-    if scan.dirty and scan.kind is not None:
-        for number in scan.live:
-            fs.remove(folder + _segment_name(number))
-    journal._ready = True
-    return scan.kind, scan.lines, problems
+        if fs.size(path) >= 0:
+            fs.remove(path)
+
+
+def recover(journal):
+    """Journal.recover(): (kind, lines, problems), the history since the
+    checkpoint as action lines and the folder repaired."""
+    scan, problems = prepare(journal)
+    lines = []
+    if scan.kind is not None:
+        for what, line in _history(journal.fs, journal.folder, scan):
+            if what == "do":
+                lines.append(line)
+            elif what == "undo" and lines:
+                lines.pop()
+    finish(journal, scan, lines)
+    return scan.kind, lines, problems
 
 
 def resume(journal, factory=None, feed=None):
-    """Journal.resume(), for `journal`."""
-    kind, lines, problems = journal.recover()
+    """Journal.resume(): (game, problems). The history is replayed as it is
+    read from flash, a line at a time."""
+    scan, problems = prepare(journal)
     if feed is not None:
         feed()
-    if kind is None:
+    if scan.kind is None:
+        finish(journal, scan, None)
         return None, problems
     if factory is None:
         from tileclock.script import new_game as factory
     try:
-        game = factory(kind)
+        game = factory(scan.kind)
     except Refused:
-        problems.append("journal: unknown game %s" % kind)
+        problems.append("journal: unknown game %s" % scan.kind)
+        scan.dirty = False
+        finish(journal, scan, None)
         return None, problems
-    for i in range(len(lines)):
-        if feed is not None and i & _FEED_MASK == _FEED_MASK:
-            feed()              # the watchdog, through a long evening's replay
+    count = 0
+    refused = None
+    for what, line in _history(journal.fs, journal.folder, scan):
+        count += 1
+        if feed is not None and count & _FEED_MASK == _FEED_MASK:
+            feed()              # the watchdog, through a long replay
         try:
-            now, verb, args = parse_action(lines[i])
-            game.do(now, verb, args)
-            lines[i] = None             # the game holds it now: free the text
+            if what == "do":
+                now, verb, args = parse_action(line)
+                game.do(now, verb, args)
+            elif what == "undo":
+                game = game.undone()
         except (Refused, ValueError) as e:
             reason = e.reason if isinstance(e, Refused) else str(e)
-            problems.append("action %d refused: %s" % (i + 1, reason[:26]))
-            del lines[i:]
-            journal._rebase(game)
+            refused = "action %d refused: %s" % (len(game.history) + 1, reason[:26])
             break
+    if refused is not None:
+        # keep the whole old journal as a finished evening; go on from what
+        # the engine took
+        problems.append(refused)
+        scan.dirty = False
+        finish(journal, scan, None)
+        journal.rebase(game)
+        return game, problems
+    finish(journal, scan, _game_lines(game))
     return game, problems
+
+
+def _game_lines(game):
+    from tileclock.engine.action import format_action
+    for now, verb, args in game.history:
+        yield format_action(now, verb, args)

@@ -278,6 +278,7 @@ class Runner:
         self._changed_at = -SETTLE_MS  # when a pin last changed
         self._cue_seen = 0
         self._errors_seen = 0
+        self._sheet = None
         if out is not None:
             _mkdir(out + "/shots")
 
@@ -423,8 +424,21 @@ class Runner:
         return self.finish()
 
     def sheet(self):
+        """The evening's score sheet: every round, read back from the journal
+        as the host tools read it (the game in RAM holds only its last
+        rounds); without a journal, the game's own."""
         game = self.app.game
-        return game.sheet() if game is not None else None
+        if game is None:
+            return None
+        if self._sheet is not None:
+            return self._sheet              # the run is over, its flash gone
+        if self.device.use_journal:
+            from tileclock.script import load
+            from tileclock.store.journal import read_journal
+            kind, lines, _problems = read_journal(self.board.fs_root.rstrip("/") + "/journal")
+            if kind == game.KIND and lines:
+                return load(["game " + kind] + lines).sheet()
+        return game.sheet()
 
     def finish(self):
         """Write cues.txt, log.txt and sheet.json; returns a summary dict."""
@@ -437,7 +451,9 @@ class Runner:
             "screen": type(self.app.manager.screen).__name__,
             "errors": self.app.errors,
         }
+        sheet = self.sheet()
         if self._made_fs:                   # a fresh temporary flash: gone
+            self._sheet = sheet
             self.device.close()
             self._made_fs = False
         if self.out is not None:
@@ -448,7 +464,7 @@ class Runner:
                 for line in self.log:
                     f.write(line + "\n")
             with open(self.out + "/sheet.json", "w") as f:
-                f.write(json.dumps(self.sheet()))
+                f.write(json.dumps(sheet))
             with open(self.out + "/summary.json", "w") as f:
                 f.write(json.dumps(summary))
         return summary
