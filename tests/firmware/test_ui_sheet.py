@@ -25,10 +25,33 @@ def _sheet(names, rounds, void=()):
     return out
 
 
+class _Game:
+    KIND = "test"
+
+    def __init__(self, data):
+        data["standings"] = []
+        self.data = data
+
+    def sheet(self):
+        return self.data
+
+
+class _Menus:
+    @staticmethod
+    def sheet_summary(data):
+        return []
+
+    @staticmethod
+    def sheet_round(r):
+        return "", [row["name"] for row in r["rows"]]
+
+
 def _grid_pages(data):
-    pages = []
-    sheet._grid(data, pages)
-    return pages
+    """The rounds-by-players pages, worded (the sheet words a page when it
+    is shown)."""
+    game = _Game(data)
+    pages, rounds = sheet.build_pages(game, _Menus)
+    return [sheet.page(p, game.sheet(), rounds, _Menus) for p in pages if p[0] == "grid"]
 
 
 def test_four_players_fit_one_page_with_two_letter_names():
@@ -85,3 +108,45 @@ def test_wide_numbers_take_fewer_players_a_page():
     assert [p[1] for p in pages] == ["1-2", "3-4"]
     assert pages[0][2][1].split() == ["1", "140", "73"]
     assert pages[1][2][2].split() == ["=", "120", "99"]
+
+
+def test_the_device_sheet_shows_every_round_of_a_folded_evening():
+    # the game holds its last rounds only; the sheet reads the others back
+    # from the journal's fold files, and words each page when shown
+    from evenings import wordsport
+
+    from tileclock import games
+    from tileclock.script import load, new_game
+    from tileclock.store import journal as J
+    from tileclock.store.fs import FS
+    from tileclock_host.simboard import _temp_folder, remove_tree
+    root = _temp_folder()           # a real folder: the flash is not RAM
+    try:
+        _folded_sheet(root, FS(), wordsport, games, load, new_game, J)
+    finally:
+        remove_tree(root)
+
+
+def _folded_sheet(root, fs, wordsport, games, load, new_game, J):
+    journal = J.Journal(root, fs)
+    journal.start("wordsport")
+    kind, actions = wordsport(260, players=4)
+    game = new_game(kind)
+    for now, verb, args in actions:
+        game.do(now, verb, args)
+        journal.record(game)
+        if game.foldable():
+            game = journal.fold(game)
+    menus = games.spec(kind).menus()
+    whole = load(["game " + kind] + J.read_journal(root + "/journal", fs)[1]).sheet()
+    assert len(game.sheet()["rounds"]) < len(whole["rounds"]) and journal.folds >= 3
+    pages, rounds = sheet.build_pages(game, menus, journal)
+    assert len(rounds) == len(whole["rounds"])
+    worded = [sheet.page(p, game.sheet(), rounds, menus) for p in pages]
+    firsts = [w for p, w in zip(pages, worded) if p[0] == "round" and p[2] == 0]
+    assert [w[0] for w in firsts] == ["ROUND %d" % r["number"] for r in whole["rounds"]]
+    r1 = whole["rounds"][0]
+    assert firsts[0][1:] == (menus.sheet_round(r1)[0], menus.sheet_round(r1)[1][:6])
+    grid = [w for p, w in zip(pages, worded) if p[0] == "grid"]
+    assert grid[-1][2][-1].startswith("= ")
+    assert len([w for w in grid if w[2][0].startswith("R ")]) == len(grid)

@@ -2,95 +2,133 @@
 # the target), rounds by players (four players or fewer a page), then each
 # round.
 # Seat 1 or 2: next page; seat 3 or 4: previous page; long press: back.
-# Pages are built as text when the sheet opens (it allocates, once).
+#
+# An evening may have any number of rounds, and the game holds only its
+# last ones: the rounds before are read back from the journal's fold files
+# (Journal.folded_rounds). So the sheet keeps the list of its pages, small
+# tuples, and words a page when it is shown: its memory does not grow with
+# the evening.
 from tileclock.ui import draw
 from tileclock.ui.ready import standings_lines
 from tileclock.ui.screen import Screen
 
 _ROWS = 6       # text rows under the title
-
-
-def _cut(rows, title, note, pages):
-    """Split `rows` into pages of _ROWS lines."""
-    if not rows:
-        pages.append((title, note, ["(nothing yet)"]))
-        return
-    i = 0
-    while i < len(rows):
-        pages.append((title, note, rows[i:i + _ROWS]))
-        i += _ROWS
+_BODY = _ROWS - 1   # rows under a grid page's header
 
 
 def _num(n):
     return "-" if n is None else str(n)
 
 
-def _grid(sheet, pages):
-    """Rows are rounds, columns players: "R  Ann Bob Cy". As many players a
-    page as their numbers fit (at most four), split evenly: five to eight
-    players take two pages a stretch of rounds, each with its header."""
+class Rounds:
+    """Every closed round of the evening by its index from 0: the journal's
+    folded ones (read again when asked for), then the game's own."""
+
+    def __init__(self, journal, game, recent):
+        self.journal = journal if journal is not None and journal.kind == game.KIND else None
+        self.recent = recent
+        self.folded = 0
+        if self.journal is not None:
+            for _r in self.journal.folded_rounds():
+                self.folded += 1
+
+    def __len__(self):
+        return self.folded + len(self.recent)
+
+    def each(self, first, count):
+        """Rounds first .. first + count - 1, one at a time."""
+        end = min(first + count, len(self))
+        i = 0
+        if first < self.folded:
+            for r in self.journal.folded_rounds():
+                if i >= end:
+                    return
+                if i >= first:
+                    yield r
+                i += 1
+        for k in range(max(first, self.folded), end):
+            yield self.recent[k - self.folded]
+
+
+def build_pages(game, menus, journal=None):
+    """(pages, rounds): the sheet's pages as small tuples, worded by page():
+    ("text", title, note, lines), ("grid", first player, players, first
+    round), ("round", index). `menus` is the game's menu module
+    (games/<kind>/menu.py), which words its own lines: sheet_summary(sheet),
+    the lines under the standings, and sheet_round(r), a round's (note,
+    lines)."""
+    sheet = game.sheet()
+    rounds = Rounds(journal, game, sheet["rounds"])
+    pages = []
+    rows = standings_lines(sheet["standings"])
+    rows += menus.sheet_summary(sheet)
+    note = "%d rounds" % len(rounds)
+    if not rows:
+        pages.append(("text", "SCORES", note, ["(nothing yet)"]))
+    for i in range(0, len(rows), _ROWS):
+        pages.append(("text", "SCORES", note, rows[i:i + _ROWS]))
     players = sheet["players"]
     n = len(players)
-    if n < 2 or not sheet["rounds"]:
-        return
-    rounds = []     # (label, {name: text})
-    for r in sheet["rounds"]:
+    if n >= 2 and len(rounds):
+        # "R  Ann Bob Cy": as many players a page as their numbers fit (at
+        # most four), split evenly, each stretch of rounds with its header
+        widest = 2
+        for name in players:
+            widest = max(widest, len(str(sheet["totals"].get(name, 0))))
+        for r in rounds.each(0, len(rounds)):
+            for row in r["rows"]:
+                widest = max(widest, len(str(row["total"])))
+            r = None
+        per_page = min(4, (draw.COLS - 2) // (widest + 1))
+        groups = (n + per_page - 1) // per_page
+        size = (n + groups - 1) // groups
+        lines = len(rounds) + 1             # a line a round, and the totals
+        for first in range(0, n, size):
+            for start in range(0, lines, _BODY):
+                pages.append(("grid", first, size, start))
+    i = 0
+    for r in rounds.each(0, len(rounds)):
+        lines = 1 if r.get("void") else len(menus.sheet_round(r)[1])
+        for part in range(0, max(lines, 1), _ROWS):
+            pages.append(("round", i, part))
+        i += 1
+    return pages, rounds
+
+
+def page(spec, sheet, rounds, menus):
+    """(title, note, lines) of one page of build_pages()."""
+    if spec[0] == "text":
+        return spec[1], spec[2], spec[3]
+    if spec[0] == "round":
+        for r in rounds.each(spec[1], 1):
+            title = "ROUND %d" % r["number"]
+            if r.get("void"):
+                return title, "void", ["void: no points"]
+            note, lines = menus.sheet_round(r)
+            return title, note, lines[spec[2]:spec[2] + _ROWS]
+    _kind, first, size, start = spec
+    players = sheet["players"]
+    group = players[first:first + size]
+    cell = (draw.COLS - 2) // len(group)
+    head = "R "
+    for name in group:
+        head += draw.lpad(name[:cell - 1], cell)
+    lines = [head]
+    for r in rounds.each(start, _BODY):
         cells = {}
         for row in r["rows"]:
             cells[row["name"]] = str(row["total"])
-        rounds.append((draw.pad(str(r["number"]), 2), cells, r.get("void")))
-    widest = 2
-    for name in players:
-        widest = max(widest, len(str(sheet["totals"].get(name, 0))))
-    for _label, cells, _void in rounds:
-        for text in cells.values():
-            widest = max(widest, len(text))
-    per_page = min(4, (draw.COLS - 2) // (widest + 1))
-    groups = (n + per_page - 1) // per_page
-    size = (n + groups - 1) // groups
-    body = _ROWS - 1        # rows under each page's header
-    for first in range(0, n, size):
-        group = players[first:first + size]
-        cell = (draw.COLS - 2) // len(group)
-        head = "R "
+        line = draw.pad(str(r["number"]), 2)
         for name in group:
-            head += draw.lpad(name[:cell - 1], cell)
-        rows = []
-        for label, cells, void in rounds:
-            line = label
-            for name in group:
-                line += draw.lpad("x" if void else _num(cells.get(name)), cell)
-            rows.append(line)
+            line += draw.lpad("x" if r.get("void") else _num(cells.get(name)), cell)
+        lines.append(line)
+    if start + _BODY > len(rounds):         # the last stretch: the totals
         line = "= "
         for name in group:
             line += draw.lpad(str(sheet["totals"].get(name, 0)), cell)
-        rows.append(line)
-        note = "by player" if groups == 1 else "%d-%d" % (first + 1, first + len(group))
-        i = 0
-        while i < len(rows):
-            pages.append(("ROUNDS", note, [head] + rows[i:i + body]))
-            i += body
-
-
-def build_pages(game, screens):
-    """The sheet's pages as (title, note, lines); `screens` is the game's
-    menu module (games/<kind>/menu.py), which words its own lines:
-    sheet_summary(sheet), the lines under the standings, and sheet_round(r),
-    a closed round's (note, lines)."""
-    sheet = game.sheet()
-    pages = []
-    rows = standings_lines(sheet["standings"])
-    rows += screens.sheet_summary(sheet)
-    _cut(rows, "SCORES", "%d rounds" % len(sheet["rounds"]), pages)
-    _grid(sheet, pages)
-    for r in sheet["rounds"]:
-        title = "ROUND %d" % r["number"]
-        if r.get("void"):
-            _cut(["void: no points"], title, "void", pages)
-            continue
-        note, rows = screens.sheet_round(r)
-        _cut(rows, title, note, pages)
-    return pages
+        lines.append(line)
+    note = "by player" if size >= len(players) else "%d-%d" % (first + 1, first + len(group))
+    return "ROUNDS", note, lines
 
 
 class Sheet(Screen):
@@ -100,9 +138,18 @@ class Sheet(Screen):
         super().__init__(app)
         self.page = 0
         self.pages = ()
+        self.shown = None       # (title, note, lines) of the page on show
 
     def open(self, now):
-        self.pages = build_pages(self.app.game, self.app.spec.menus())
+        app = self.app
+        self.menus = app.spec.menus()
+        self.pages, self.rounds = build_pages(app.game, self.menus, app.journal)
+        self.sheet = app.game.sheet()
+        self._word()
+
+    def _word(self):
+        self.shown = None       # the old page's text goes first
+        self.shown = page(self.pages[self.page], self.sheet, self.rounds, self.menus)
 
     def press(self, now, seat):
         n = len(self.pages)
@@ -110,6 +157,7 @@ class Sheet(Screen):
             self.page = (self.page + 1) % n
         else:
             self.page = (self.page - 1) % n
+        self._word()
         self.changed()
 
     def long(self, now, seat):
@@ -117,7 +165,7 @@ class Sheet(Screen):
 
     def draw(self, fb, now):
         fb.fill(0)
-        title, note, rows = self.pages[self.page]
+        title, note, rows = self.shown
         number = "%d/%d" % (self.page + 1, len(self.pages))
         if note and len(title) + len(note) + len(number) + 2 <= draw.COLS:
             title = title + " " + note     # e.g. the round's win time
