@@ -1,7 +1,9 @@
 # Long evenings of every game as action lists, for the checkpoint tests and
 # benches: deterministic (a small generator, not `random`, so CPython and
 # MicroPython play the same evening), legal at every step, and as long as
-# asked. Each function returns (kind, [(now, verb, args), ...]).
+# asked. Each function returns (kind, [(now, verb, args), ...]), or with
+# `sink` hands each action to sink(action) as it is made and keeps none (an
+# evening of 3,000 actions would fill a Pico-sized heap).
 from tileclock.ticks import ticks_add
 
 NAMES = ("Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo")
@@ -19,13 +21,15 @@ class Dice:
 
 
 class Evening:
-    def __init__(self, kind, start=0):
+    def __init__(self, kind, start=0, sink=None):
         from tileclock.engine.game import History
         from tileclock.script import new_game
         self.kind = kind
         self.game = new_game(kind)
         self.now = start
         self.actions = History()    # in chunks: a long evening on a Pico-sized heap
+        self.count = 0
+        self.sink = sink
         self.dice = Dice()
 
     def later(self, ms):
@@ -36,7 +40,11 @@ class Evening:
         """Apply it to the game that keeps the evening honest (folded as
         it goes, so that it stays small), and keep it."""
         self.game.do(self.now, verb, args)
-        self.actions.append(self.game.history[-1])
+        self.count += 1
+        if self.sink is None:
+            self.actions.append(self.game.history[-1])
+        else:
+            self.sink(self.game.history[-1])
         if self.game.foldable():
             self.game = self.game.folded()[0]
 
@@ -49,15 +57,15 @@ class Evening:
             return False
 
 
-def wordsport(actions=3000, players=8, start=0):
+def wordsport(actions=3000, players=8, start=0, sink=None):
     """Word-Sport on the double set: gos, the win, finishes, entries, a void
     round now and then, a pause, a player who leaves and one who joins."""
-    e = Evening("wordsport", start)
+    e = Evening("wordsport", start, sink)
     for seat in range(1, players + 1):
         e.do("seat", seat, NAMES[seat - 1])
     e.do("tiles", "double" if players > 5 else "full")
     number = 0
-    while len(e.actions) < actions:
+    while e.count < actions:
         number += 1
         e.later(30000)
         e.do("start")
@@ -100,16 +108,16 @@ def wordsport(actions=3000, players=8, start=0):
     return e.kind, e.actions
 
 
-def speedscrabble(actions=3000, players=4, start=0):
+def speedscrabble(actions=3000, players=4, start=0, sink=None):
     """Speed Scrabble matches: TAKE TWO until I'M OUT, every score entered,
     a new match once the target is passed, a hold and a void now and then."""
-    e = Evening("speedscrabble", start)
+    e = Evening("speedscrabble", start, sink)
     for seat in range(1, players + 1):
         e.do("seat", seat, NAMES[seat - 1])
     e.do("sets", (players + 3) // 4)
     e.do("target", 500)
     number = 0
-    while len(e.actions) < actions:
+    while e.count < actions:
         number += 1
         e.later(20000)
         if e.game.phase == "match_over":
@@ -138,10 +146,10 @@ def speedscrabble(actions=3000, players=4, start=0):
     return e.kind, e.actions
 
 
-def spellsport(games=20, start=0):
+def spellsport(games=20, start=0, sink=None):
     """A rubber of Spell Sport: plays, passes, refills, and each game ended
     by a path (across, down or both) or with nobody able to play."""
-    e = Evening("spellsport", start)
+    e = Evening("spellsport", start, sink)
     e.do("seat", 1, "Ann")
     e.do("seat", 2, "Bob")
     for number in range(1, games + 1):
@@ -173,13 +181,13 @@ def spellsport(games=20, start=0):
     return e.kind, e.actions
 
 
-def tilerush(actions=3000, players=4, start=0):
+def tilerush(actions=3000, players=4, start=0, sink=None):
     """Tile Rush rounds: peels, dumps, failed calls and held ones."""
-    e = Evening("tilerush", start)
+    e = Evening("tilerush", start, sink)
     for seat in range(1, players + 1):
         e.do("seat", seat, NAMES[seat - 1])
     number = 0
-    while len(e.actions) < actions:
+    while e.count < actions:
         number += 1
         e.later(30000)
         e.do("start")

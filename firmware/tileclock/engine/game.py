@@ -220,8 +220,11 @@ class Game:
             _SHARED_VERBS[verb] = verb
         self.history.append(action)
         self.last_at = now
-        if verb == "restore" or (not rest and self.at_rest()):
-            # a round closed (or the state a checkpoint holds): note it
+        if verb == "restore":
+            # the checkpoint itself is no place to fold again
+            self._fold = self._rest = None
+        elif not rest and self.at_rest():
+            # a round closed: note the state, and where the one before was
             self._fold = self._rest
             self._rest = (len(self.history), self.fold_state())
 

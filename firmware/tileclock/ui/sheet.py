@@ -27,10 +27,19 @@ class Rounds:
     def __init__(self, journal, game, recent):
         self.journal = journal if journal is not None and journal.kind == game.KIND else None
         self.recent = recent
+        self.skip = 0       # folded rounds of an earlier match (numbers start again)
         self.folded = 0
         if self.journal is not None:
-            for _r in self.journal.folded_rounds():
+            last = 0
+            for r in self.journal.folded_rounds():
+                if r["number"] <= last:
+                    self.skip += self.folded
+                    self.folded = 0
+                last = r["number"]
                 self.folded += 1
+            if recent and self.folded and recent[0]["number"] <= last:
+                self.skip += self.folded
+                self.folded = 0
 
     def __len__(self):
         return self.folded + len(self.recent)
@@ -40,6 +49,7 @@ class Rounds:
         end = min(first + count, len(self))
         i = 0
         if first < self.folded:
+            i = -self.skip
             for r in self.journal.folded_rounds():
                 if i >= end:
                     return
