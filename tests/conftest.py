@@ -27,3 +27,26 @@ def _sim_flash_folders(tmp_path_factory):
     else:
         os.environ["TILECLOCK_SIM_TMP"] = before
     shutil.rmtree(folder, ignore_errors=True)
+
+
+# A test that cannot run is a defect: every skip is listed with its reason
+# (-rs in pyproject.toml) and fails the run.
+_skipped = []
+
+
+def pytest_runtest_logreport(report):
+    if report.skipped and not hasattr(report, "wasxfail"):
+        _skipped.append(report.nodeid)
+
+
+def pytest_terminal_summary(terminalreporter):
+    if _skipped:
+        terminalreporter.write_line(
+            "FAILED: %d test(s) skipped; a test that cannot run is a defect (reasons: SKIPPED below)"
+            % len(_skipped), red=True, bold=True)
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_sessionfinish(session, exitstatus):
+    if _skipped and not hasattr(session.config, "workerinput") and exitstatus == 0:
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED

@@ -2,9 +2,19 @@
 #     micropython -X heapsize=190wK tests/run_on_micropython.py [NAME ...]
 # Imports every test_*.py, calls every test_* function, prints a line per
 # failure and `N passed, N failed`, and exits 1 if anything failed.
+#
+# What a test prints is kept, and shown only under its FAIL line: a passing
+# run prints nothing else (some tests make a screen raise on purpose, and the
+# app prints the traceback). MicroPython can't redirect sys.stdout, so while
+# a test runs print() is replaced in builtins, and the app's tracebacks go
+# to tileclock.app.console.
+import builtins
 import gc
+import io
 import os
 import sys
+
+_print = print
 
 HERE = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
 ROOT = HERE + "/.."
@@ -38,6 +48,29 @@ def _flash_folders():
     return path
 
 
+def _capture():
+    """Keep what the test prints from here on: a fresh buffer."""
+    out = io.StringIO()
+
+    def captured(*args, **kwargs):
+        if "file" not in kwargs:
+            kwargs["file"] = out
+        _print(*args, **kwargs)
+
+    builtins.print = captured
+    app = sys.modules.get("tileclock.app")
+    if app is not None:
+        app.console = out
+    return out
+
+
+def _release():
+    builtins.print = _print
+    app = sys.modules.get("tileclock.app")
+    if app is not None:
+        app.console = None
+
+
 def main(only):
     folder = _flash_folders()
     try:
@@ -65,13 +98,23 @@ def _run(only):
         for attr in sorted(dir(module)):
             fn = getattr(module, attr)
             if attr.startswith("test_") and callable(fn):
+                gc.collect()        # each test starts on a collected heap, as a boot does
+                out = _capture()
                 try:
                     fn()
                     passed += 1
                 except Exception as e:
+                    _release()
                     failed += 1
                     print("FAIL", modname + "." + attr, repr(e))
                     sys.print_exception(e)
+                    said = out.getvalue()
+                    if said:
+                        print("-- what it printed:")
+                        print(said, end="" if said.endswith("\n") else "\n")
+                        print("--")
+                _release()
+                out = None
         # A Pico-sized heap can't hold every test module and everything they
         # import at once: unload this file's modules before the next one.
         module = fn = None

@@ -14,7 +14,7 @@ from tileclock.ticks import ticks_add, ticks_diff
 from tileclock.ui import screen as ui_screen
 
 try:
-    from micropython import const
+    from micropython import const  # pyright: ignore[reportAssignmentType]  CPython: the def below
 except ImportError:
     def const(x):
         return x
@@ -74,13 +74,22 @@ def default_name(seat):
     return "P%d" % seat
 
 
+# Where print_error writes: None is sys.stdout, the console (the REPL's USB
+# serial on the Pico). tests/run_on_micropython.py sets a stream of the test's
+# own: MicroPython can't redirect sys.stdout.
+console = None
+
+
 def print_error(e):
-    """The traceback on the console (the REPL's USB serial on the Pico)."""
+    """The traceback on the console."""
     try:
-        sys.print_exception(e)
+        if console is None:
+            sys.print_exception(e)
+        else:
+            sys.print_exception(e, console)
     except AttributeError:      # CPython
-        import traceback
-        traceback.print_exception(type(e), e, e.__traceback__)
+        import traceback  # pyright: ignore[reportMissingImports]  CPython's, not on the Pico
+        traceback.print_exception(type(e), e, e.__traceback__, file=console)
 
 
 class App:
@@ -311,7 +320,7 @@ class App:
     def _keep_name(self, seat, shown):
         # settings "names": "" for P<seat>; another seat that had the name
         # gives it up (it is P<seat> again), so no two seats share one
-        names = list(self.settings.get("names") or ())
+        names = list(self.settings.get("names") or ())  # type: list[str]
         while len(names) < seat:
             names.append("")
         for i in range(len(names)):

@@ -1,6 +1,6 @@
 # Events the app turns into sounds and prompts. Plain ints: no allocation.
 try:
-    from micropython import const
+    from micropython import const  # pyright: ignore[reportAssignmentType]  CPython: the def below
 except ImportError:
     def const(x):
         return x

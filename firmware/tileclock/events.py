@@ -1,6 +1,6 @@
 # Button events as small ints, so polling never allocates: (kind << 4) | seat.
 try:
-    from micropython import const
+    from micropython import const  # pyright: ignore[reportAssignmentType]  CPython: the def below
 except ImportError:
     def const(x):
         return x

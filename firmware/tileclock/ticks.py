@@ -5,7 +5,7 @@
 # the app do their own wrap-safe arithmetic with the Pico's period: a test on
 # the laptop then crosses the wrap exactly as the device does.
 try:
-    from micropython import const
+    from micropython import const  # pyright: ignore[reportAssignmentType]  CPython: the def below
 except ImportError:
     def const(x):
         return x

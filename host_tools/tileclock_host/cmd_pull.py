@@ -118,6 +118,16 @@ def _mpremote_command():
         return [found]
 
 
+# What mpremote says when it finds no board on USB (--port auto, the default
+# of deploy), and what the user reads instead.
+NO_BOARD = ("no Pico found on USB: is it plugged in, with a data cable (not a charge-only one), and "
+            "running MicroPython? `mpremote connect list` lists the serial ports; give one with --port")
+
+
+def no_board(said):
+    return "no device found" in said
+
+
 def port_problem(port):
     """Why `port` can't be a board, when that shows without opening it; else None."""
     if port != "auto" and ("/" in port or "\\" in port) and not os.path.exists(port):
@@ -135,6 +145,8 @@ def mpremote(port, args, timeout, resume=True):
                         "another program such as a serial terminal?)" % (port, timeout))
     if result.returncode:
         lines = (result.stderr.strip() or result.stdout.strip() or "no message").splitlines()
+        if no_board(lines[-1]):
+            raise UserError(NO_BOARD)
         raise UserError("%s: mpremote failed: %s" % (port, port_problem(port) or lines[-1]))
     return result.stdout
 

@@ -6,7 +6,7 @@
 # glass would show -- a driver that forgets to send a change is caught --
 # and `bytes` is what the wire would carry. It never allocates per write.
 try:
-    from micropython import const
+    from micropython import const  # pyright: ignore[reportAssignmentType]  CPython: the def below
 except ImportError:
     def const(x):
         return x

@@ -144,7 +144,6 @@ def make_device(root):
 
 
 def test_a_journal_with_no_readable_game_is_reported_not_dropped(tmp_path, capsys):
-    pytest.importorskip("tileclock.store.journal")
     make_device(tmp_path / "box")
     folder = tmp_path / "box" / "journal"
     os.remove(str(folder / "j0001.log"))
@@ -153,7 +152,6 @@ def test_a_journal_with_no_readable_game_is_reported_not_dropped(tmp_path, capsy
 
 
 def test_files_set_aside_by_the_device_are_mentioned_and_left_alone(tmp_path, capsys):
-    pytest.importorskip("tileclock.store.journal")
     make_device(tmp_path / "box")
     folder = tmp_path / "box" / "journal"
     (folder / "j0001.log.bad-1").write_bytes(b"\xff\x00 damaged\n")
@@ -165,7 +163,6 @@ def test_files_set_aside_by_the_device_are_mentioned_and_left_alone(tmp_path, ca
 
 
 def test_a_truncated_segment_warns_that_nothing_is_moved(tmp_path, capsys):
-    pytest.importorskip("tileclock.store.journal")
     make_device(tmp_path / "box")
     folder = tmp_path / "box" / "journal"
     first = sorted(n for n in os.listdir(str(folder)) if n.endswith(".log"))[0]
@@ -176,7 +173,6 @@ def test_a_truncated_segment_warns_that_nothing_is_moved(tmp_path, capsys):
 
 
 def test_a_folder_inside_a_journal_is_named(tmp_path, capsys):
-    pytest.importorskip("tileclock.store.journal")
     make_device(tmp_path / "box")
     (tmp_path / "box" / "journal" / "j0099.log").mkdir()
     code, out, err = run(["export", str(tmp_path / "box")], capsys)

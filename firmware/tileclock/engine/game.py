@@ -19,7 +19,7 @@
 # still reaches across the last close. The journal keeps what was folded for
 # the host (docs/journal.md, "Checkpoints").
 try:
-    from micropython import const
+    from micropython import const  # pyright: ignore[reportAssignmentType]  CPython: the def below
 except ImportError:
     def const(x):
         return x
@@ -188,7 +188,7 @@ class Game:
     def phase_at(self, now):
         """The phase at `now`, a lower-case word (a game whose phase moves on
         by itself, such as a count-in reaching GO, says so here)."""
-        return self.phase
+        return self.phase  # pyright: ignore[reportAttributeAccessIssue]  every game has a phase
 
     def do(self, now, verb, args=()):
         """Apply one action, or raise Refused and change nothing."""
@@ -307,7 +307,10 @@ class Game:
         `restore` of the state at the close before the last, then the actions
         since; and the actions it no longer holds (the journal keeps them).
         This game is left as it was."""
-        index, words = self._fold
+        fold = self._fold
+        if fold is None:
+            raise ValueError("nothing to fold: see foldable()")
+        index, words = fold
         history = self.history
         at = history[index - 1][0]
         new = self._carry(type(self)())

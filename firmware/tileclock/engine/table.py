@@ -10,7 +10,7 @@
 #                   or gone) is refused, as that would merge two players
 #   merge MS        calls within MS of the last one are the same call
 try:
-    from micropython import const
+    from micropython import const  # pyright: ignore[reportAssignmentType]  CPython: the def below
 except ImportError:
     def const(x):
         return x

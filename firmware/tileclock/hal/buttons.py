@@ -21,7 +21,7 @@ from tileclock import ticks
 from tileclock import events
 
 try:
-    from micropython import const
+    from micropython import const  # pyright: ignore[reportAssignmentType]  CPython: the def below
 except ImportError:
     def const(x):
         return x

@@ -12,7 +12,7 @@
 from tileclock import sounds, ticks
 
 try:
-    from micropython import const
+    from micropython import const  # pyright: ignore[reportAssignmentType]  CPython: the def below
 except ImportError:
     def const(x):
         return x

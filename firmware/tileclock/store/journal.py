@@ -17,7 +17,7 @@
 # fold of another evening never checks as this one's. A new evening is built
 # in ROOT/journal.new/ and swapped in; finished ones go to ROOT/games/NNNN/.
 try:
-    from micropython import const
+    from micropython import const  # pyright: ignore[reportAssignmentType]  CPython: the def below
 except ImportError:
     def const(x):
         return x
@@ -364,9 +364,17 @@ class Journal:
             path = self.folder + "/" + fold_name(number)
             if check_text_file(self.fs, path, self.seed) is not None:
                 continue
+            r = None
             for line in text_lines(self.fs, path):
                 if line.startswith("sheet "):
-                    yield json.loads(line[6:])
+                    if r is not None:
+                        yield r
+                    r = json.loads(line[6:])
+                elif line.startswith("part ") and r is not None:
+                    _part, key, item = line.split(" ", 2)
+                    r[key].append(json.loads(item))
+            if r is not None:
+                yield r
 
     def _maybe_snapshot(self, game):
         if len(self._live) > self.max_segments:
@@ -456,9 +464,19 @@ def _lines(game):
 
 def _fold_lines(actions, rounds):
     # A fold file: the folded actions, then each round they closed as the
-    # sheet shows it (`sheet {...}`: the device's score sheet reads them).
+    # sheet shows it, for the device's score sheet: `sheet {...}` the round
+    # without its lists, then `part KEY {...}` an item of each list (a row,
+    # a play), so that no line, and no allocation, is long.
     import json
     for now, verb, args in actions:
         yield format_action(now, verb, args)
     for r in rounds:
-        yield "sheet " + json.dumps(r)
+        head = {}
+        for key in r:
+            head[key] = [] if isinstance(r[key], list) else r[key]
+        yield "sheet " + json.dumps(head)
+        head = None
+        for key in r:
+            if isinstance(r[key], list):
+                for item in r[key]:
+                    yield "part %s %s" % (key, json.dumps(item))

@@ -11,7 +11,7 @@
 # for the screen. Files are read a line at a time: no allocation at boot is
 # bigger than a line.
 try:
-    from micropython import const
+    from micropython import const  # pyright: ignore[reportAssignmentType]  CPython: the def below
 except ImportError:
     def const(x):
         return x
@@ -110,7 +110,7 @@ class Scan:
 
     def __init__(self):
         self.kind = None
-        self.evening = None
+        self.evening = None      # type: str | None
         self.seq = 0             # the last good record (or the snapshot's)
         self.base_seq = 0        # records the snapshot holds
         self.upto = 0            # highest segment number seen (or covered)
@@ -403,7 +403,7 @@ def _fold_actions(fs, folder, count, seed):
     for number in range(1, count + 1):
         first = number > 1
         for line in J.text_lines(fs, folder + "/" + J.fold_name(number)):
-            if line.startswith("sheet "):
+            if line.startswith("sheet ") or line.startswith("part "):
                 continue
             if first and line.split(" ", 2)[1:2] == ["restore"]:
                 first = False
@@ -428,7 +428,10 @@ def _history(fs, folder, scan, feed=None):
         f = fs.open(folder + "/" + J.segment_name(number), "rb")
         try:
             for _ in range(good):
-                seq, text = _parse_record(f.readline(_MAX_LINE), seed)
+                rec = _parse_record(f.readline(_MAX_LINE), seed)
+                if rec is None:     # checked at the scan: only a flash failing now
+                    raise OSError("journal %d: changed since it was read" % number)
+                seq, text = rec
                 if seq <= scan.base_seq or text.startswith("game "):
                     continue
                 if text[:1] == "@":

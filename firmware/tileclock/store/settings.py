@@ -20,6 +20,7 @@ _MAX_SIZE = 4096
 
 
 def _json(value):
+    # type: (object) -> str
     # json.dumps with the keys of every dict sorted (MicroPython's json has no
     # sort_keys), so the same settings always give the same bytes.
     if isinstance(value, dict):

@@ -14,7 +14,7 @@ from tileclock.ui.draw import name_of  # noqa: F401 (the games' screens take it 
 from tileclock.ui.screen import Screen
 
 try:
-    from micropython import const
+    from micropython import const  # pyright: ignore[reportAssignmentType]  CPython: the def below
 except ImportError:
     def const(x):
         return x

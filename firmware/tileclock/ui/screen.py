@@ -20,7 +20,7 @@ from tileclock.ticks import ticks_add, ticks_diff
 from tileclock.ui import draw
 
 try:
-    from micropython import const
+    from micropython import const  # pyright: ignore[reportAssignmentType]  CPython: the def below
 except ImportError:
     def const(x):
         return x

@@ -148,7 +148,7 @@ class Sheet(Screen):
         super().__init__(app)
         self.page = 0
         self.pages = ()
-        self.shown = None       # (title, note, lines) of the page on show
+        self.shown = ("", "", [])   # (title, note, lines) of the page on show
 
     def open(self, now):
         app = self.app
@@ -158,7 +158,7 @@ class Sheet(Screen):
         self._word()
 
     def _word(self):
-        self.shown = None       # the old page's text goes first
+        self.shown = ("", "", [])   # the old page's text goes first
         self.shown = page(self.pages[self.page], self.sheet, self.rounds, self.menus)
 
     def press(self, now, seat):

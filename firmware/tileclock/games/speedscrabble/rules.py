@@ -6,7 +6,7 @@
 # player's score after play stops and keeps the match to the target.
 # docs/speedscrabble.md lists the verbs, phases and the score sheet.
 try:
-    from micropython import const
+    from micropython import const  # pyright: ignore[reportAssignmentType]  CPython: the def below
 except ImportError:
     def const(x):
         return x
@@ -343,7 +343,7 @@ class SpeedScrabble(TableGame):
         self.round_themes = self.themes
         self.first_out = None
         self.play_ms = 0
-        self._entries = [None] * len(seats)
+        self._entries = [None] * len(seats)  # type: list[tuple[int, int, int, int] | None]
         self._begin_count_in(now)
 
     def _begin_count_in(self, now):
@@ -477,12 +477,12 @@ class SpeedScrabble(TableGame):
             raise Refused("close after play stops and scores are in")
         missing = [self.names[s - 1] for i, s in enumerate(self.round_seats) if self._entries[i] is None]
         if missing:
-            raise Refused("no score yet for " + ", ".join(missing))
+            raise Refused("no score yet for " + ", ".join(missing))  # pyright: ignore[reportCallIssue, reportArgumentType]  a round's seats have names
         rows = []
         first_out_name = None
         for i, seat in enumerate(self.round_seats):
             name = self.names[seat - 1]
-            grid, leftover, sevens, themes = self._entries[i]
+            grid, leftover, sevens, themes = self._entries[i]  # pyright: ignore[reportGeneralTypeIssues]  none is missing (above)
             first = seat == self.first_out
             if first:
                 first_out_name = name

@@ -12,7 +12,7 @@
 #   play            peel N, dump N, call N, void
 #   the call        holds, fails, void
 try:
-    from micropython import const
+    from micropython import const  # pyright: ignore[reportAssignmentType]  CPython: the def below
 except ImportError:
     def const(x):
         return x

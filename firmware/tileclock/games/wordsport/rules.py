@@ -11,13 +11,13 @@
 #                   close, void
 # docs/wordsport.md describes them, the phases, the sheet and a worked example.
 from tileclock import cues
-from tileclock.engine.game import MAX_SEATS, MIN_SEATS, Refused, check_int, names_of, words
+from tileclock.engine.game import MAX_SEATS, MIN_SEATS, Refused, check_int, words
 from tileclock.engine.pool import SET_SIZES, TilePool
 from tileclock.engine.table import TABLE_VERBS, TableGame
 from tileclock.engine.timing import Countdown, Stopwatch
 
 try:
-    from micropython import const
+    from micropython import const  # pyright: ignore[reportAssignmentType]  CPython: the def below
 except ImportError:
     def const(x):
         return x
@@ -217,7 +217,7 @@ class WordSport(TableGame):
         self._folded = check_int(int(state["rounds"]), 0, 100000, "rounds")
         fastest = state.get("fastest")
         if fastest:
-            name, ms, number = names_of(fastest)
+            name, ms, number = fastest.split(",")
             if name not in self.totals:
                 raise ValueError("fastest")
             self.fastest_win = (name, int(ms), int(number))
@@ -308,8 +308,8 @@ class WordSport(TableGame):
         self.pool.deal_hands()
         self.round_seats = seats
         count = len(seats)
-        self._finish_ms = [None] * count
-        self._unused = [None] * count
+        self._finish_ms = [None] * count  # type: list[int | None]
+        self._unused = [None] * count  # type: list[int | None]
         self._sevens = [0] * count
         self._grid = [False] * count
         self._dq = [False] * count
@@ -509,7 +509,7 @@ class WordSport(TableGame):
         every non-finisher's count is in.
         """
         count = len(self.round_seats)
-        places = [None] * count
+        places = [None] * count  # type: list[int | None]
         place = 1
         for seat in self.finishers:
             i = self.round_seats.index(seat)
@@ -523,7 +523,7 @@ class WordSport(TableGame):
         for i in waiting:
             fewer = 0
             for j in waiting:
-                if self._unused[j] < self._unused[i]:
+                if self._unused[j] < self._unused[i]:  # pyright: ignore[reportOperatorIssue]  no None left (above)
                     fewer += 1
             places[i] = place + fewer
         return places
