@@ -17,7 +17,8 @@ def add_arguments(parser):
     parser.add_argument("--seats", type=int, default=4, help="seat buttons, 2 to 8 (default 4)")
     parser.add_argument("--display", choices=("ssd1306", "sh1106"), default="ssd1306")
     parser.add_argument("--fs", metavar="DIR",
-                        help="the board's flash folder: keep one to remember settings and the game between runs")
+                        help="the board's flash folder: keep one to remember settings and the game between runs; "
+                             "with --script the script boots from it and leaves it there")
     parser.add_argument("--script", metavar="FILE", help="run this sim script headless at virtual time")
     parser.add_argument("--out", metavar="DIR", help="where --script writes screenshots, cues, log and sheet")
     parser.add_argument("--micropython", action="store_true",
@@ -30,18 +31,28 @@ def run(args):
     if args.script:
         if not args.out:
             raise UserError("--script needs --out DIR for its screenshots and results")
-        return run_script(args.script, args.out, args.micropython)
+        return run_script(args.script, args.out, args.micropython, _flash_folder(args.fs))
     if args.out or args.micropython:
         raise UserError("--out and --micropython go with --script FILE")
     if not sys.stdin.isatty():
         raise UserError(NOT_A_TERMINAL)
-    if args.fs:
-        try:
-            os.makedirs(args.fs, exist_ok=True)
-        except OSError as e:
-            raise UserError("--fs %s: %s" % (args.fs, e.strerror or e))
+    _flash_folder(args.fs)
     from tileclock_host.sim import terminal
     return terminal.run(args.seats, args.display, args.fs)
+
+
+def _flash_folder(path):
+    """--fs DIR made if it is missing; None without --fs."""
+    if not path:
+        return None
+    if os.path.exists(path) and not os.path.isdir(path):
+        raise UserError("--fs %s: not a folder (the board's flash is a folder: the files a device holds, "
+                        "as `tileclock pull` copies them)" % path)
+    try:
+        os.makedirs(path, exist_ok=True)
+    except OSError as e:
+        raise UserError("--fs %s: %s" % (path, e.strerror or e))
+    return path
 
 
 def _report(summary, out):
@@ -58,7 +69,9 @@ def _report(summary, out):
     return 1 if summary["failures"] else 0
 
 
-def run_script(path, out, micropython=False):
+def run_script(path, out, micropython=False, fs=None):
+    """Run the sim script at `path`, results in `out`. `fs`: the board's flash
+    folder, booted from and kept; None: a fresh one in OUT/flash."""
     from tileclock_host.sim import script as sim_script
     try:
         lines = sim_script.read_lines(path)
@@ -70,9 +83,9 @@ def run_script(path, out, micropython=False):
         raise UserError("%s: %s" % (path, e))
     os.makedirs(os.path.join(out, "shots"), exist_ok=True)
     if micropython:
-        return _run_on_micropython(path, out)
+        return _run_on_micropython(path, out, fs)
     from tileclock_host.frames import frame_to_png
-    summary = sim_script.Runner(parsed, out, save_png=frame_to_png).run()
+    summary = sim_script.Runner(parsed, out, save_png=frame_to_png, fs_root=fs).run()
     return _report(summary, out)
 
 
@@ -87,12 +100,13 @@ def micropython_binary():
     return found
 
 
-def _run_on_micropython(path, out, heap="190wK"):
+def _run_on_micropython(path, out, fs=None, heap="190wK"):
     from tileclock_host.sim.convert import frames_to_png
     here = os.path.dirname(os.path.abspath(__file__))
     entry = os.path.join(here, "sim", "mpy_main.py")
     result = subprocess.run([micropython_binary(), "-X", "heapsize=" + heap, entry,
-                             os.path.abspath(path), os.path.abspath(out)],
+                             os.path.abspath(path), os.path.abspath(out)]
+                            + ([os.path.abspath(fs)] if fs else []),
                             capture_output=True, text=True)
     sys.stdout.write(result.stdout)
     if result.returncode not in (0, 1):

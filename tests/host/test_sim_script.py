@@ -88,3 +88,29 @@ def test_the_scripted_runner_gives_the_same_game_on_micropython(tmp_path):
         a = Image.open(os.path.join(cpy, "shots", name))
         b = Image.open(os.path.join(mpy, "shots", name))
         assert a.tobytes() == b.tobytes(), name
+
+
+def test_a_script_boots_from_the_flash_folder_given_and_leaves_it_there(tmp_path):
+    """--fs with --script: a journal written by one run (or pulled from a
+    device) is booted by the next, on either interpreter, and stays."""
+    flash = str(tmp_path / "flash")
+    go_on = tmp_path / "go_on.txt"
+    go_on.write_text("seats 4\n"
+                     "0.5 expect phase play\n"
+                     "+0.1 expect clock 0:09     # paused where the power went\n"
+                     "+0.5 press 2               # any seat resumes\n"
+                     "+4 expect clock 0:12\n")
+    runs = ((os.path.join(ROOT, "tests", "sim", "wordsport_round.txt"), []),
+            (str(go_on), ["--micropython"]))
+    for i, (script, extra) in enumerate(runs):
+        out = str(tmp_path / ("out%d" % i))
+        result = subprocess.run([sys.executable, "-m", "tileclock_host", "sim", "--script", script, "--out", out,
+                                 "--fs", flash] + extra, capture_output=True, text=True, cwd=ROOT, timeout=600)
+        assert result.returncode == 0, result.stdout + result.stderr
+        assert not os.path.exists(os.path.join(out, "flash"))
+    journal = sorted(os.listdir(os.path.join(flash, "journal")))
+    assert "snap.txt" in journal and any(n.startswith("evening-") for n in journal)
+    # and a file where the folder should be is named, not a traceback
+    result = subprocess.run([sys.executable, "-m", "tileclock_host", "sim", "--script", str(go_on), "--out",
+                             str(tmp_path / "out9"), "--fs", str(go_on)], capture_output=True, text=True, cwd=ROOT)
+    assert result.returncode == 1 and "not a folder" in result.stderr and "Traceback" not in result.stderr

@@ -476,17 +476,18 @@ def read_lines(path):
 
 
 def main(argv):
-    """micropython .../sim/mpy_main.py SCRIPT OUT: exit status 0, 1 (expect
-    failed) or 2 (bad script)."""
-    if len(argv) != 2:
-        print("usage: SCRIPT OUT")
+    """micropython .../sim/mpy_main.py SCRIPT OUT [FLASH]: exit status 0, 1
+    (expect failed) or 2 (bad script). FLASH: the board's flash folder,
+    booted from and kept (default: a fresh one in OUT)."""
+    if len(argv) not in (2, 3):
+        print("usage: SCRIPT OUT [FLASH]")
         return 2
     try:
         script = parse(read_lines(argv[0]))
     except SimScriptError as e:
         print("%s: %s" % (argv[0], e))
         return 2
-    summary = Runner(script, argv[1]).run()
+    summary = Runner(script, argv[1], fs_root=argv[2] if len(argv) == 3 else None).run()
     for line in summary["failures"]:
         print(line)
     return 1 if summary["failures"] else 0
