@@ -137,10 +137,10 @@ def test_a_huge_line_gives_a_short_message_quickly(tmp_path, capsys):
 
 # -- journals --
 
-def make_device(root):
+def make_device(root, folds=False):
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     from test_scores_evening import make_device as make
-    make(root, [SCENARIO])
+    make(root, [SCENARIO], folds=folds)
 
 
 def test_a_journal_with_no_readable_game_is_reported_not_dropped(tmp_path, capsys):
@@ -178,6 +178,68 @@ def test_a_folder_inside_a_journal_is_named(tmp_path, capsys):
     code, out, err = run(["export", str(tmp_path / "box")], capsys)
     assert code == 0 and out.startswith("evening,")     # the evening, read
     assert "warning" in err and "folder j0099.log, not read" in err
+
+
+def _damaged_journals(folder, count, seed=8):
+    """`count` ways to damage the journal in `folder`, each a function that
+    damages a copy: bits flipped, a byte that isn't UTF-8, a file cut short or
+    gone, a stray file or folder with a journal's name."""
+    import random
+    rng = random.Random(seed)
+    names = sorted(n for n in os.listdir(str(folder)) if os.path.getsize(str(folder / n)))
+    cases = []
+    for i in range(count):
+        name = names[i % len(names)]
+        kind = i % 6
+        at = rng.random()
+        bit = 1 << rng.randrange(8)
+
+        odd = i // 6 % 2
+
+        def damage(copy, kind=kind, name=name, at=at, bit=bit, odd=odd):
+            path = copy / name
+            data = bytearray(path.read_bytes())
+            where = int(at * len(data))
+            if kind == 0:
+                data[where] ^= bit
+            elif kind == 1:
+                data[where] = 0xff
+            elif kind == 2:
+                data = data[:where]
+            elif kind == 3:
+                os.remove(str(path))
+                return
+            elif kind == 4:
+                (copy / ("j0999.log" if odd else "f0999.txt")).mkdir()
+            else:
+                (copy / ("j12.log" if odd else "snap.tmp")).write_bytes(bytes(data[:40]) + b"\xfe\xff")
+            path.write_bytes(bytes(data))
+        cases.append(damage)
+    return cases
+
+
+def test_damaged_journals_give_warnings_or_one_line_errors_and_are_left_as_they_were(tmp_path, capsys):
+    import shutil
+    make_device(tmp_path / "box", folds=True)
+    folder = tmp_path / "box" / "journal"
+    assert any(n.startswith("f") for n in os.listdir(str(folder)))     # the evening has folded rounds
+    commands = (["sheet", "-o", str(tmp_path / "out.html")], ["export", "-o", str(tmp_path / "out.csv")],
+                ["replay"], ["book", "--book", str(tmp_path / "book.sqlite"), "add"])
+    read = 0
+    for i, damage in enumerate(_damaged_journals(folder, 36)):
+        copy = tmp_path / ("copy%d" % i) / "journal"
+        shutil.copytree(str(folder), str(copy))
+        damage(copy)
+        before = {n: (copy / n).read_bytes() if (copy / n).is_file() else None for n in os.listdir(str(copy))}
+        for argv in commands:
+            code, out, err = run(argv + [str(copy)], capsys)
+            assert code in (0, 1), (i, argv, err)
+            for line in err.splitlines():
+                assert line.startswith("tileclock: ") or "warning" in line, (i, argv, err)
+            read += code == 0
+        after = {n: (copy / n).read_bytes() if (copy / n).is_file() else None for n in os.listdir(str(copy))}
+        assert after == before, i                  # the host reads a journal, never repairs it
+    assert read > 36                               # most damage loses part of an evening, not all of it
 
 
 # -- output files --

@@ -18,12 +18,14 @@ def scenario(name):
     return os.path.join(SCENARIOS, name)
 
 
-def make_device(root, scripts, cut_last=None, marks=False):
+def make_device(root, scripts, cut_last=None, marks=False, folds=False):
     """A device's file system: each script played through the engine into the journal.
 
     Every script but the last ends up in games/NNNN/; the last stays in journal/.
     cut_last keeps only that many actions of the last script. marks: a time
-    mark after every action, as the app writes them while a clock runs."""
+    mark after every action, as the app writes them while a clock runs.
+    folds: closed rounds folded into the journal's fold files, as the app
+    folds them."""
     from tileclock.store.journal import Journal
     os.makedirs(str(root), exist_ok=True)
     for i, path in enumerate(scripts):
@@ -40,6 +42,8 @@ def make_device(root, scripts, cut_last=None, marks=False):
             now, verb, args = parse_action(line)
             game.do(now, verb, args)
             journal.record(game)
+            if folds and game.foldable():
+                game = journal.fold(game)
             if marks:
                 journal.mark(now + 500)
 
