@@ -9,8 +9,9 @@ HELP = "check and score a Spell Sport game file play by play (docs/referee.md)"
 
 def add_word_arguments(parser):
     parser.add_argument("--words", action="append", metavar="FILE",
-                        help="word list, one word a line (repeat to combine; english-words:web2 and "
-                             "english-words:gcide name the installed lists); default: web2 + extra words")
+                        help="word list, one word a line, gzipped or not (repeat to combine; "
+                             "english-words:web2 and english-words:gcide name the english-words package's "
+                             "lists); default: the shipped SCOWL list (tileclock words --which)")
 
 
 def add_arguments(parser):
@@ -26,7 +27,7 @@ def run(args):
     lines = None
     try:
         words = wordlist.load(args.words)
-        lines = read_lines(args.game)
+        lines = read_lines(args.game, what="a Spell Sport game file")
         game = spellgame.replay(args.game, lines, words, strict=args.strict)
     except InputError as e:
         hint = other_kind(lines, "board") if lines is not None and e.path == args.game else None

@@ -5,7 +5,7 @@ import sqlite3
 
 from tileclock.games import KINDS as GAME_KINDS
 from tileclock_host.cli import UserError
-from tileclock_host.scores.book import Book, default_path, words_for
+from tileclock_host.scores.book import SINGULAR, Book, NoBook, counted, default_path, words_for
 from tileclock_host.scores.evening import load_file, short_source
 from tileclock_host.scores.layout import fmt_ms, ordinal
 
@@ -36,7 +36,10 @@ def run(args):
     if os.path.isdir(path):
         raise UserError("%s: is a folder; --book names the score book's file" % path)
     try:
-        book = Book(path)
+        book = Book(path, readonly=args.book_command != "add")
+    except NoBook:
+        raise UserError("%s: no score book there: `tileclock book add FILE...` starts one%s"
+                        % (path, "" if args.book else " (or give one with --book)"))
     except sqlite3.DatabaseError as e:
         if _locked(e):
             raise UserError("%s: %s" % (path, LOCKED))
@@ -116,8 +119,11 @@ def _standings(book, args):
             continue
         matches, rounds, wins = words_for(game)
         print("%s%s" % ("\n" if shown else "", game))
-        print(table(["player", matches, rounds, wins, "points", "per " + rounds[:-1], "won"],
+        print(table(["player", matches, rounds, wins, "points", "per " + SINGULAR.get(rounds, rounds),
+                     matches + " won"],
                     [(r[0], r[1], r[2], r[3], r[4], r[5], r[6]) for r in rows]))
+        # A player with more points may stand below one who won more: say so.
+        print("(ranked by %s won, then points)" % matches)
         shown = True
     if not shown:
         print("no evenings in the book yet: tileclock book add FILE...")
@@ -152,7 +158,7 @@ def _player(book, args):
         if not mine:
             continue
         matches, rounds, wins = words_for(game)
-        print("%s: %d %s" % (game, len(mine), matches))
+        print("%s: %s" % (game, counted(len(mine), matches)))
         out = []
         for _game, played, source, label, match, n, won, total, rank, players, winner in mine:
             out.append((played or "", _where(source, label) + ("" if match == 1 else " match %d" % match),

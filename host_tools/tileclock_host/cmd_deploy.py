@@ -38,7 +38,7 @@ import sys
 
 from tileclock_host import maintenance
 from tileclock_host.cli import UserError
-from tileclock_host.cmd_pull import NO_BOARD, PROBE_SECONDS, no_board, port_problem
+from tileclock_host.cmd_pull import PROBE_SECONDS, no_board, port_problem
 
 HELP = ("compile firmware/ with mpy-cross and copy it to the board with mpremote, if its MicroPython "
         "imports these .mpy files (else --source)")
@@ -71,6 +71,26 @@ def add_arguments(parser):
     parser.add_argument("--no-reset", action="store_true",
                         help="do not reset the board after copying (it stays in safe mode if it went through it)")
     parser.add_argument("--timeout", type=int, default=120, help="seconds allowed for copying (default 120)")
+
+
+# --port auto (make deploy without PORT=) and no board: what to check, and how
+# to name a port. mpremote also says "no device found" when the only board's
+# port is held by another program, so that is on the list too.
+NO_BOARD_DEPLOY = ("no Pico found on USB: is it plugged in, with a data cable (not charge-only), running "
+                   "MicroPython, its port not held by another program (a serial terminal, Thonny)? Or "
+                   "name the port: make deploy PORT=/dev/ttyACM0 or tileclock deploy --port COM3 "
+                   "(`mpremote connect list` lists them)")
+
+
+def usb_boards():
+    """How many USB serial ports there are, as mpremote's `connect auto`
+    counts them (pyserial's list, ports with a USB vendor and product id);
+    None if pyserial can't say."""
+    try:
+        from serial.tools import list_ports
+        return sum(1 for p in list_ports.comports() if p.vid is not None and p.pid is not None)
+    except Exception:
+        return None
 
 
 def tool(name):
@@ -232,8 +252,8 @@ def _mpremote(port, resume, *commands, timeout=120):
                         "and not busy in another program such as a serial terminal?)")
     if result.returncode:
         lines = (result.stderr.strip() or result.stdout.strip() or "no message").splitlines()
-        if no_board(lines[-1]):
-            raise UserError(NO_BOARD)
+        if no_board(result.stderr + result.stdout):
+            raise UserError(NO_BOARD_DEPLOY)
         raise UserError(f"{port}: mpremote failed ({commands[0]} ...): {port_problem(port) or lines[-1]}")
     return result.stdout
 
@@ -283,6 +303,8 @@ def run(args):
     chip = "rp2350" if args.pico2 else "rp2040"
     if not args.compile_only and port_problem(args.port):
         raise UserError("%s: %s" % (args.port, port_problem(args.port)))
+    if not args.compile_only and args.port == "auto" and usb_boards() == 0:
+        raise UserError(NO_BOARD_DEPLOY)   # before compiling: nothing to copy to
     out_dir, files = compile_firmware(args.build, chip)
     print(f"compiled {len(files)} files for the {chip} into {os.path.relpath(out_dir)}")
     if args.source and not args.compile_only:

@@ -15,7 +15,12 @@ def add_arguments(parser):
     add_word_arguments(parser)
 
 
+def _tiles(tiles):
+    return " ".join(t.letter if not t.blank else "?" for t in tiles)
+
+
 def report(path, result, game):
+    speed = game == "speed-scrabble"
     lines = ["%s:" % path]
     for cell, letter in sorted(result.blanks.items(), key=lambda item: (item[0][1], item[0][0])):
         lines.append("  blank at %s stands for %s" % (grids.cell_text(cell), letter))
@@ -25,28 +30,57 @@ def report(path, result, game):
             continue
         lines.append("  %s of %d tiles:" % (kind, len(group)))
         for w in words:
-            lines.append("    %-32s %3d%s" % (w, w.value(), "" if w.valid else "  NOT IN THE WORD LIST"))
+            bad = "" if w.valid else "  NOT IN THE WORD LIST"
+            # Word-Sport has no letter values: a word counts only by its length
+            lines.append("    %-32s %3d%s" % (w, w.value(), bad) if speed else "    %s%s" % (w, bad))
     for w in result.new_runs:
-        lines.append("  left after taking letters out: %-18s %3d%s" % (
-            w, w.value(), "" if w.valid else "  NOT IN THE WORD LIST, not scored"))
+        bad = "" if w.valid else "  NOT IN THE WORD LIST, not scored"
+        lines.append("  left after taking letters out: %-18s %3d%s" % (w, w.value(), bad) if speed
+                     else "  left after taking letters out: %s%s" % (w, bad))
     problems = ["%s is not in the word list" % w for w in result.bad_words]
-    if game == "speed-scrabble" and len(result.groups) > 1:
-        problems.append("not one connected grid: %d groups of tiles" % len(result.groups))
-    out = result.taken_out + result.grid.unused
-    lines.append("  words %d, seven or more letters: %d (+%d), unused or taken out: %s (-%d)" % (
-        result.word_points(), len(result.long_words), grids.LONG_WORD_BONUS * len(result.long_words),
-        " ".join(t.letter if not t.blank else "?" for t in out) or "none", result.penalty()))
-    lines.append("  Speed Scrabble score: %d" % result.score())
-    if game == "word-sport":
-        counted = result.wordsport_sevens()
-        sevens = "%d seven-letter word(s) x5" % counted
-        if counted < len(result.long_words):
-            sevens += " (%d found: three count, \"up to fifteen points\")" % len(result.long_words)
-        lines.append("  Word-Sport bonuses: %s, one grid: %s -> %d" % (
-            sevens, "yes" if result.one_grid() else "no", result.wordsport_bonus()))
+    if speed:
+        if len(result.groups) > 1:
+            problems.append("not one connected grid: %d groups of tiles" % len(result.groups))
+        lines.append("  words %d, seven or more letters: %d (+%d), unused or taken out: %s (-%d)" % (
+            result.word_points(), len(result.long_words), grids.LONG_WORD_BONUS * len(result.long_words),
+            _tiles(result.taken_out + result.grid.unused) or "none", result.penalty()))
+        lines.append("  Speed Scrabble score: %d" % result.score())
+    else:
+        lines += _wordsport_lines(result)
     for problem in problems:
         lines.append("  problem: %s" % problem)
     return lines, problems
+
+
+def _wordsport_lines(result):
+    """Word-Sport scores a crossword by its bonuses only (word-sport.txt, "Five
+    ways to score"): 5 a word of seven or more letters, three at most, and 5
+    for one grid. Places, two minutes and a straight run come from the round
+    on the clock; unused tiles decide places when no one else finished."""
+    left = len(result.grid.unused) + len(result.taken_out)
+    what = []
+    if result.grid.unused:
+        what.append("unused %s" % _tiles(result.grid.unused))
+    if result.taken_out:
+        what.append("in no word of the list %s" % _tiles(result.taken_out))
+    counted = result.wordsport_sevens()
+    found = len(result.long_words)
+    sevens = "%d word%s" % (found, "" if found == 1 else "s")
+    if counted < found:
+        sevens += ", three count (\"up to fifteen points\")"
+    sevens += " (+%d)" % (grids.WORDSPORT_BONUS * counted)
+    if result.one_grid():
+        grid = "yes (+%d)" % grids.WORDSPORT_BONUS
+    elif result.bad_words:
+        grid = "no: a word is not in the list"
+    else:
+        grid = "no: %d groups of tiles" % len(result.groups)
+    return [
+        "  tiles left over: %d%s" % (left, " (%s)" % ", ".join(what) if what else ""),
+        "  words of seven or more letters: %s; one grid: %s" % (sevens, grid),
+        "  Word-Sport points for the crossword: %d (place, two-minute and straight-run points come "
+        "from the round on the clock)" % result.wordsport_bonus(),
+    ]
 
 
 def run(args):
@@ -54,7 +88,7 @@ def run(args):
         words = wordlist.load(args.words)
         failed = False
         for path in args.grids:
-            lines = read_lines(path)
+            lines = read_lines(path, what="a crossword")
             hint = other_kind(lines, "grid")
             if hint:
                 raise InputError(path, 0, "not a crossword: " + hint)

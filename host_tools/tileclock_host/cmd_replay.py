@@ -15,7 +15,7 @@ def add_arguments(parser):
 
 def read_lines(path):
     try:
-        return textfile.read_lines(path)
+        return textfile.read_lines(path, what="an action script")
     except InputError as e:
         if e.line:
             raise UserError("%s: line %d: %s" % (e.path, e.line, e.problem))

@@ -13,6 +13,8 @@ def add_arguments(parser):
     parser.add_argument("check", nargs="*", metavar="WORD", help="words to look up (any case, hyphens ignored)")
     add_word_arguments(parser)
     parser.add_argument("--speed", action="store_true", help="time the loading and 200,000 lookups")
+    parser.add_argument("--which", action="store_true",
+                        help="say which word list is in use: its files, their source and how many words")
 
 
 def speed(words, load_seconds):
@@ -32,13 +34,23 @@ def speed(words, load_seconds):
         len(queries), seconds, len(queries) / seconds, found))
 
 
+def which(words, default):
+    print("%s: %d words" % ("the default word list" if default else "the word list", len(words)))
+    for where, what, count in words.origins:
+        print("  %s: %d words: %s" % (where, count, what))
+
+
 def run(args):
+    if not (args.check or args.speed or args.which):
+        raise UserError("words: give the words to look up (tileclock words CAT QI), or --which or --speed")
     start = time.perf_counter()
     try:
         words = wordlist.load(args.words)
     except InputError as e:
         raise UserError(str(e))
     load_seconds = time.perf_counter() - start
+    if args.which:
+        which(words, not args.words)
     if args.speed:
         speed(words, load_seconds)
     missing = 0

@@ -74,14 +74,17 @@ def test_what_is_left_of_a_bad_word_is_checked_again(words):
 
 
 def test_a_bad_word_made_only_of_letters_of_good_words_stays_unscored(words):
-    # ME and AT across, MA down are good; ET down is not, but E is in ME and
-    # T in AT: nothing is taken out and ET scores nothing. ME 3+1, AT 1+1, MA 3+1.
-    result = check("ME\nAT", words)
-    assert [w.letters for w in result.bad_words] == ["ET"]
+    # IF and TO across, IT down are good; FO down is not, but F is in IF and
+    # O in TO: nothing is taken out and FO scores nothing. IF 1+4, TO 1+1, IT 1+1.
+    # (This example was ME/AT with ET down, until the default list took in the
+    # word games' two-letter words: ET, past tense of eat, is one of them.)
+    assert "et" in words and "fo" not in words
+    result = check("IF\nTO", words)
+    assert [w.letters for w in result.bad_words] == ["FO"]
     assert result.taken_out == []
-    assert sorted(w.letters for w in result.scored_words) == ["AT", "MA", "ME"]
-    assert result.score() == 4 + 2 + 4 == 10
-    assert not result.one_grid()  # still a problem: ET is not in the list
+    assert sorted(w.letters for w in result.scored_words) == ["IF", "IT", "TO"]
+    assert result.score() == 5 + 2 + 2 == 9
+    assert not result.one_grid()  # still a problem: FO is not in the list
 
 
 def test_unused_tiles_and_the_long_word_bonus(words):

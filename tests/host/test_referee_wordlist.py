@@ -29,7 +29,21 @@ def test_default_list_has_common_words_and_no_proper_nouns():
     for word in ("woad", "duvet", "box", "jam", "met", "take", "two", "tock", "at"):
         assert word in words
     assert "bax" not in words
-    assert "london" not in words  # web2 capitalises proper nouns; they are left out
+    assert "london" not in words  # SCOWL keeps proper names in lists of their own; they are left out
+
+
+def test_default_list_has_the_words_of_word_games():
+    # data/README.md: inflected forms, the two-letter words players use, the
+    # three-letter ones SCOWL files as abbreviations, accents dropped.
+    words = wordlist.load()
+    for word in ("tiles", "played", "quickest", "colour", "color", "qi", "za", "xi", "aa", "et", "qat",
+                 "max", "rad", "elan", "naive", "cwm"):
+        assert word in words, word
+    # SCOWL's other two-letter entries (a letter's plural, a unit symbol) and
+    # abbreviations it lists among words are not words in a game.
+    for entry in ("bs", "lm", "kb", "csc", "hhd", "mph", "etc", "a", "i", "x"):
+        assert entry not in words, entry
+    assert sum(1 for w in words.words if len(w) == 2) == 107
 
 
 def test_bad_word_files_name_the_file(tmp_path):

@@ -111,7 +111,7 @@ def test_standings_fastest_and_player(tmp_path, capsys):
     code, out, _ = book_cli(capsys, book, "player", "bob")
     assert code == 0
     assert "wordsport: 2 evenings" in out and "speedscrabble: 4 matches" in out
-    assert "spellsport: 1 rubbers" in out
+    assert "spellsport: 1 rubber\n" in out
     assert "2nd of 2" in out   # the rubber Ann won 205 to 132
 
     code, out, err = book_cli(capsys, book, "player", "Nobody")

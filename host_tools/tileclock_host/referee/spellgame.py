@@ -119,10 +119,12 @@ def replay(path, lines, words, report=print, strict=False):
     game = SpellGame(words)
     plays = 0
     warned = 0
+    read = 0
     for number, raw in enumerate(lines, 1):
         line = raw.split("#", 1)[0].strip()
         if not line:
             continue
+        read += 1
         parts = line.split(None, 2)
         verb = parts[0].lower()
         try:
@@ -159,6 +161,10 @@ def replay(path, lines, words, report=print, strict=False):
                 raise InputError(path, number, warning)
             report("   " + text)
         warned = len(game.warnings)
+    if not read:
+        # else the summary, "Across 0 points", reads like a game that was played
+        raise InputError(path, 0, "no game in it: the file is empty (a Spell Sport game file has rack, "
+                                  "play, draw and pass lines: docs/referee.md)")
     return game
 
 

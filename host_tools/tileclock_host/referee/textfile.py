@@ -1,5 +1,6 @@
 # Reading the referee's input files: UTF-8 text, '-' for stdin.
 import codecs
+import os
 import sys
 
 from tileclock_host.referee import InputError
@@ -19,17 +20,44 @@ def bad_line(data, error):
     return data[:error.start].count(b"\n") + 1
 
 
-def read_bytes(path):
-    """The file's bytes, '-' for stdin; OSError as the operating system says."""
-    if path == "-":
-        return sys.stdin.buffer.read()
-    with open(path, "rb") as f:
-        return f.read()
+# A game file, a crossword or an evening's script is a few kilobytes; a file
+# this large is the wrong file (a disk image, /dev/zero), refused before it
+# fills the memory.
+MAX_INPUT = 16 * 1024 * 1024
 
 
-def read_lines(path):
+def too_large(limit, what):
+    return "over %d MB: too large for %s (is it the right file?)" % (limit // (1024 * 1024), what)
+
+
+def read_capped(f, path, limit, what):
+    """At most `limit` bytes of the open binary file `f`, else InputError. A
+    regular file's size is known before reading; a device or a pipe (stdin,
+    /dev/zero, which says its size is 0) is read only to the limit."""
     try:
-        data = read_bytes(path)
+        size = os.fstat(f.fileno()).st_size
+    except (AttributeError, OSError, ValueError):
+        size = 0
+    if size > limit:
+        raise InputError(path, 0, too_large(limit, what))
+    data = f.read(limit + 1)
+    if len(data) > limit:
+        raise InputError(path, 0, too_large(limit, what))
+    return data
+
+
+def read_bytes(path, limit=MAX_INPUT, what="a tileclock file"):
+    """The file's bytes, '-' for stdin; OSError as the operating system says,
+    InputError for more than `limit` bytes."""
+    if path == "-":
+        return read_capped(sys.stdin.buffer, path, limit, what)
+    with open(path, "rb") as f:
+        return read_capped(f, path, limit, what)
+
+
+def read_lines(path, what="a tileclock file"):
+    try:
+        data = read_bytes(path, what=what)
     except IsADirectoryError:
         raise InputError(path, 0, "is a folder, not a file")
     except OSError as e:

@@ -14,6 +14,7 @@
 import datetime
 import json
 import os
+import pathlib
 import sqlite3
 
 SCHEMA_VERSION = 1
@@ -67,8 +68,20 @@ WORDS = {
 }
 
 
+# The same, one of each ("1 rubber", not "1 rubbers").
+SINGULAR = {
+    "evenings": "evening", "matches": "match", "rubbers": "rubber", "rounds": "round", "games": "game",
+    "1st places": "1st place", "first outs": "first out", "paths": "path", "wins": "win",
+}
+
+
 def words_for(kind):
     return WORDS.get(kind, ("evenings", "rounds", "wins"))
+
+
+def counted(n, plural):
+    """'1 rubber', '2 rubbers': `plural` is one of the words in WORDS."""
+    return "%d %s" % (n, SINGULAR.get(plural, plural) if n == 1 else plural)
 
 
 def default_path():
@@ -76,12 +89,25 @@ def default_path():
                                                             "scorebook.sqlite")
 
 
+class NoBook(Exception):
+    """A command that only reads found no score book at the path."""
+
+
 class Book:
-    def __init__(self, path):
-        folder = os.path.dirname(os.path.abspath(path))
-        os.makedirs(folder, exist_ok=True)
+    def __init__(self, path, readonly=False):
+        """Open the book at `path`, made (folder and all) if missing; with
+        `readonly`, one that is missing raises NoBook and nothing is made or
+        written: reading must not leave an empty book behind."""
         self.path = path
-        self.db = sqlite3.connect(path)
+        if readonly:
+            if not os.path.exists(path):
+                raise NoBook(path)
+            uri = pathlib.Path(os.path.abspath(path)).as_uri() + "?mode=ro"
+            self.db = sqlite3.connect(uri, uri=True)
+        else:
+            folder = os.path.dirname(os.path.abspath(path))
+            os.makedirs(folder, exist_ok=True)
+            self.db = sqlite3.connect(path)
         self.db.execute("PRAGMA foreign_keys = ON")
         version = self.db.execute("PRAGMA user_version").fetchone()[0]
         if version > SCHEMA_VERSION:
@@ -91,6 +117,11 @@ class Book:
             self.db.close()
             raise sqlite3.DatabaseError("an SQLite file of another program, with tables %s"
                                         % ", ".join(tables[:5]))
+        if readonly:
+            if not tables:  # an empty file: nothing to read, and nothing is written to it
+                self.db.close()
+                raise sqlite3.DatabaseError("an empty file")
+            return
         self.db.executescript(_SCHEMA)
         self.db.execute("PRAGMA user_version = %d" % SCHEMA_VERSION)
         self.db.commit()

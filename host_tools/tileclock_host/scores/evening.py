@@ -86,9 +86,15 @@ def _fail(path, lineno, problem):
 
 
 def read_bytes(path):
+    from tileclock_host.referee.textfile import MAX_INPUT, too_large
     try:
         with open(path, "rb") as f:
-            return f.read()
+            # a disk image or /dev/zero is the wrong file: refused at the cap,
+            # before it fills the memory
+            data = f.read(MAX_INPUT + 1)
+        if len(data) > MAX_INPUT:
+            raise UserError("%s: %s" % (path, too_large(MAX_INPUT, "an evening's file")))
+        return data
     except IsADirectoryError:
         raise UserError("%s: is a folder, not a file" % path)
     except OSError as e:
