@@ -87,10 +87,10 @@ def journal_bytes(lines, lines_bytes):
 def tick_bytes():
     """Bytes allocated by one tick(now) in the last ten seconds of a countdown."""
     game = WordSport()
-    for s in range(1, 9):
-        game.do(0, "seat", (s, NAMES[s - 1]))
-    game.do(0, "tiles", ("double",))
     start = TICKS_PERIOD - 40000  # and across the counter's wrap
+    for s in range(1, 9):        # (at the start's time: an earlier one is refused)
+        game.do(start, "seat", (s, NAMES[s - 1]))
+    game.do(start, "tiles", ("double",))
     game.do(start, "start")
     now = start
     while game.pool.can_serve(1):  # 18 calls, 1.5 s apart (the merge window)

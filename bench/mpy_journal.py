@@ -1,6 +1,8 @@
 # Flash writes of the journal on MicroPython: a Word-Sport evening of four
 # players (tests/scenarios/wordsport_evening.txt and seven more rounds like its
-# third, a wrong call taken back now and then, a checkpoint after each round).
+# third, a wrong call taken back now and then), journalled as the app
+# journals it: every action and undo, and a fold (Journal.fold: a fold file
+# and a snapshot) at every close that leaves two closed rounds in the game.
 #     .venv/bin/micropython -X heapsize=190wK bench/mpy_journal.py
 # Prints, per action and per round (a round of four: about 25 actions):
 #   - under the model of tileclock_host.fsmodel.CountingFS: bytes written,
@@ -8,15 +10,25 @@
 #     as a whole block: an upper bound);
 #   - on the real LittleFS 2 of the unix port (vfs.VfsLfs2), mounted as the
 #     rp2 port mounts the Pico's flash (4 KB blocks, progsize 256, 352 blocks =
-#     1408 KB) on a RAM flash that counts block erases and bytes programmed;
+#     1408 KB) on a flash image that counts block erases and bytes programmed;
 #   - the same with segments too big to stay inline (4000 bytes), to show
 #     what the 480-byte segments save;
 #   - the same evening with the app's time marks (Journal.mark every MARK_MS
 #     while a round's clock runs), for MARK_MS = 5000 and 10000.
+# TILECLOCK_BENCH_QUICK=1 (tests/host/test_bench.py) plays four rounds.
+#
+# Memory: the bench's own stand-ins share the heap with the journal, so they
+# must neither fill it nor need big free blocks. At a Pico's heap, with the
+# evening's small long-lived objects scattered through it, 200 KB can be
+# free with no free block of 2 KB: the evening's steps come from generators
+# (never a list of them), and the flash image is a file on the host's disk
+# (the blocks LittleFS programs over an evening are 100-200 KB).
 import gc
+import os
 import sys
 
 sys.path.insert(0, "firmware")
+sys.path.insert(0, "host_tools")
 
 from tileclock.script import new_game, parse_action  # noqa: E402
 from tileclock.store.fs import FS  # noqa: E402
@@ -24,47 +36,49 @@ from tileclock_host.fsmodel import CountingFS, MemFS  # noqa: E402
 from tileclock.store.journal import Journal  # noqa: E402
 
 BLOCK = 4096
+PAGE = 256            # erased bytes are written a page at a time
+PAGES = BLOCK // PAGE
 BLOCKS = 352          # the Pico's 1408 KB file system
-ROUNDS = 10
+ROUNDS = 4 if os.getenv("TILECLOCK_BENCH_QUICK") else 10
 
 
 class Flash:
-    """A RAM flash chip for VfsLfs2 that counts erases and programmed bytes.
+    """A flash chip for VfsLfs2 in a file on the host's disk (not in the
+    heap, where the blocks LittleFS has programmed would take more room
+    than the journal), counting block erases and programmed bytes."""
 
-    Erased bytes are not stored (they read as 0xFF), so it fits a small heap."""
-
-    def __init__(self, blocks):
+    def __init__(self, blocks, path):
         self.count = blocks
-        self.blocks = {}
-        self.ff = b"\xff" * BLOCK
+        self.path = path
+        self.ff = b"\xff" * PAGE
+        self.f = open(path, "w+b")
+        self.wear = bytearray(blocks)     # erases per block (the evening stays < 256)
+        self.reset()
+
+    def reset(self):
+        """A new chip: every block erased, nothing counted."""
+        self.f.seek(0)
+        for _ in range(self.count * PAGES):
+            self.f.write(self.ff)
+        for n in range(self.count):
+            self.wear[n] = 0
         self.erases = 0
         self.programmed = 0
-        self.wear = bytearray(blocks)     # erases per block (the evening stays < 256)
+
+    def close(self):
+        self.f.close()
+        os.remove(self.path)
 
     def readblocks(self, n, buf, off=0):
-        # A block is stored only up to the last byte programmed (LittleFS
-        # programs a block from its start); the rest reads as erased.
-        blk = self.blocks.get(n)
-        size = len(buf)
-        have = 0 if blk is None else max(0, min(len(blk) - off, size))
-        if have:
-            buf[:have] = memoryview(blk)[off:off + have]
-        if have < size:
-            buf[have:] = memoryview(self.ff)[:size - have]
+        self.f.seek(n * BLOCK + off)
+        self.f.readinto(buf)
 
     def writeblocks(self, n, buf, off=None):
         if off is None:
             self.ioctl(6, n)
             off = 0
-        blk = self.blocks.get(n)
-        if blk is None:
-            blk = self.blocks[n] = bytearray()
-        if len(blk) < off:
-            blk.extend(memoryview(self.ff)[:off - len(blk)])
-        end = off + len(buf)
-        if len(blk) < end:
-            blk.extend(memoryview(self.ff)[:end - len(blk)])
-        blk[off:end] = buf
+        self.f.seek(n * BLOCK + off)
+        self.f.write(buf)
         self.programmed += len(buf)
 
     def ioctl(self, op, arg):
@@ -75,60 +89,105 @@ class Flash:
         if op == 6:
             self.erases += 1
             self.wear[arg] += 1
-            self.blocks.pop(arg, None)
+            self.f.seek(arg * BLOCK)
+            for _ in range(PAGES):
+                self.f.write(self.ff)
         return 0
 
 
-def evening(mark_ms=0):
-    """The steps: ("do", action) / ("undo",) / ("checkpoint",) / ("mark", t),
-    rounds marked by `start`. With `mark_ms`, time marks as the app writes
-    them: MARK_MS after the journal's last write, if the clock runs then."""
+def _flash_path():
+    # a name of its own: the tests run benches side by side
+    name = "tileclock-bench-flash-"
+    for b in os.urandom(4):
+        name += "%02x" % b
+    return (os.getenv("TMPDIR") or "/tmp") + "/" + name
+
+
+def _actions(rounds):
+    """The evening's actions, one at a time: the scenario's rounds, then
+    copies of its last round, five minutes apart, up to `rounds`."""
+    last = []
+    number = 0
     with open("tests/scenarios/wordsport_evening.txt") as f:
-        body = [line.strip() for line in f if line.strip() and not line.startswith("#")]
-    actions = [parse_action(line) for line in body[1:]]
-    starts = [i for i in range(len(actions)) if actions[i][1] == "start"]
-    last_round = actions[starts[-1]:]
-    for k in range(1, ROUNDS - len(starts) + 1):
-        actions += [(now + k * 300000, verb, args) for now, verb, args in last_round]
-    steps = []
-    for i in range(len(actions)):
-        steps.append(("do", actions[i]))
+        for line in f:
+            line = line.strip()
+            if not line or line.startswith("#") or line.startswith("game "):
+                continue
+            action = parse_action(line)
+            if action[1] == "start":
+                number += 1
+                if number > rounds:
+                    return
+                last = []
+            last.append(action)
+            yield action
+    for k in range(1, rounds - number + 1):
+        for now, verb, args in last:
+            yield now + k * 300000, verb, args
+
+
+def evening(mark_ms=0, rounds=ROUNDS):
+    """The steps, one at a time (a list of them would need a free block of
+    some KB): ("do", action) / ("undo",) / ("mark", t) / ("round",), the
+    end of a round after its close. With `mark_ms`, time marks as the app
+    writes them: MARK_MS after the journal's last write, if the clock runs
+    then."""
+    steps = _steps(rounds)
+    return _with_marks(steps, mark_ms) if mark_ms else steps
+
+
+def _steps(rounds):
+    i = 0
+    for action in _actions(rounds):
+        yield "do", action
         if i % 23 == 11:
-            steps.append(("undo",))
-            steps.append(("do", actions[i]))
-        if actions[i][1] == "close":
-            steps.append(("checkpoint",))
-    if mark_ms:
-        steps = _with_marks(steps, mark_ms)
-    return steps
+            yield ("undo",)
+            yield "do", action
+        if action[1] == "close":
+            yield ("round",)
+        i += 1
 
 
 def _with_marks(steps, mark_ms):
     game = new_game("wordsport")
-    out = []
-    for i in range(len(steps)):
-        step = steps[i]
-        out.append(step)
+    written = 0
+    ahead = []          # the three steps after this one: when the next action comes
+    more = True
+    while True:
+        while more and len(ahead) < 4:
+            step = next(steps, None)
+            if step is None:
+                more = False
+            else:
+                ahead.append(step)
+        if not ahead:
+            return
+        step = ahead.pop(0)
+        yield step
         if step[0] == "do":
             game.do(*step[1])
+            if game.foldable():
+                game = game.folded()[0]
             written = step[1][0]
         elif step[0] == "undo":
-            game.undo()
+            game = game.undone()
         else:
             continue
-        following = [s for s in steps[i + 1:i + 4] if s[0] == "do"]
+        following = [s for s in ahead if s[0] == "do"]
         if not following:
             continue
         t = written + mark_ms
         while t < following[0][1][0]:
             if game.clock_running(t):
-                out.append(("mark", t))
+                yield "mark", t
             t += mark_ms
-    return out
 
 
 def play(journal, counter, steps):
-    """Journal the evening; returns [(actions, counter delta)] per round."""
+    """Journal the evening as the app does (App.act, App.undo, App._mark):
+    every action, every undo with its time, a fold whenever the game can
+    fold, the marks with the game; returns [(actions, counter delta,
+    marks)] per round."""
     journal.recover()
     journal.start("wordsport")
     game = new_game("wordsport")
@@ -138,18 +197,20 @@ def play(journal, counter, steps):
     marks = 0
     for step in steps:
         if step[0] == "mark":
-            journal.mark(step[1])
+            journal.mark(step[1], game)
             marks += 1
         elif step[0] == "do":
             game.do(*step[1])
             journal.record(game)
+            if game.foldable():
+                game = journal.fold(game)
             actions += 1
         elif step[0] == "undo":
-            game.undo()
-            journal.undo(game)
+            now = game.history[-1][0]     # pressed right after it
+            game = game.undone()
+            journal.undo(game, now)
             actions += 1
         else:
-            journal.checkpoint(game)
             now = counter()
             rounds.append((actions, [now[i] - mark[i] for i in range(len(now))], marks))
             mark = now
@@ -183,10 +244,9 @@ def model(steps, segment_bytes=None):
     return rounds
 
 
-def littlefs(steps, segment_bytes=None):
-    import os
+def littlefs(flash, steps, segment_bytes=None):
     import vfs
-    flash = Flash(BLOCKS)
+    flash.reset()
     vfs.VfsLfs2.mkfs(flash, progsize=256)
     fs = vfs.VfsLfs2(flash, progsize=256)
     vfs.mount(fs, "/lfs")
@@ -200,19 +260,25 @@ def littlefs(steps, segment_bytes=None):
         files = sorted(os.listdir("/lfs/journal"))
     finally:
         vfs.umount("/lfs")
-    print("  (RAM flash: %d blocks held at the end)" % len(flash.blocks))
     return rounds, worst, used, files
 
 
 def main():
-    steps = evening()
+    flash = Flash(BLOCKS, _flash_path())
+    try:
+        run(flash)
+    finally:
+        flash.close()
+
+
+def run(flash):
     print("Journal flash writes: a Word-Sport evening, four players, %d rounds" % ROUNDS)
-    rounds = model(steps)
+    rounds = model(evening())
     gc.collect()
     n = report("model (CountingFS; a metadata commit counted as a whole block write):",
                ("bytes written", "block writes", "  data blocks", "  metadata commits"), rounds)
     print("  (%d journalled actions, undos included)" % n)
-    rounds, worst, used, files = littlefs(steps)
+    rounds, worst, used, files = littlefs(flash, evening())
     report("real LittleFS 2 (VfsLfs2, 4 KB blocks, progsize 256, %d blocks):" % BLOCKS,
            ("block erases", "bytes programmed"), rounds)
     print("  most-erased block: %d erases over the evening; %d of %d blocks erased at least once"
@@ -223,24 +289,16 @@ def main():
           " took them all, about %d spread over all %d blocks (LittleFS moves busy metadata)"
           % (100000 // max(worst, 1), 100000 * BLOCKS // max(erases, 1), BLOCKS))
     gc.collect()
-    # (the first three rounds only: every append leaves a stale block behind,
-    # and the RAM flash holds them all until LittleFS erases them for reuse)
-    first = []
-    for step in steps:
-        first.append(step)
-        if step[0] == "checkpoint" and len([s for s in first if s[0] == "checkpoint"]) == 3:
-            break
-    rounds, worst, used, files = littlefs(first, 4000)
+    rounds, worst, used, files = littlefs(flash, evening(rounds=3), 4000)
     report("for comparison, 4000-byte segments (not inline), first three rounds:",
            ("block erases", "bytes programmed"), rounds)
     for mark_ms in (5000, 10000):
         gc.collect()
-        steps = evening(mark_ms)
-        rounds = model(steps)
+        rounds = model(evening(mark_ms))
         report("with time marks every %d ms while the clock runs, model:" % mark_ms,
                ("bytes written", "block writes"), rounds)
         gc.collect()
-        rounds, worst, used, files = littlefs(steps)
+        rounds, worst, used, files = littlefs(flash, evening(mark_ms))
         report("with time marks every %d ms, real LittleFS 2:" % mark_ms,
                ("block erases", "bytes programmed"), rounds)
         print("  most-erased block: %d erases over the evening; evenings until 100000: %d"

@@ -4,6 +4,10 @@
 # A benchmark prints figures and checks each against its budget
 # (bench/budgets.py): a figure over budget makes it, and `make bench`, fail.
 # Nothing passes or fails on time.
+#
+# --quick sets TILECLOCK_BENCH_QUICK=1 for the benches: the slow ones play
+# shorter evenings (tests/host/test_bench.py runs them so, within the test
+# suite's time); --game and --firmware pick some of the app bench's runs.
 import argparse
 import os
 import subprocess
@@ -17,13 +21,27 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description="Run the benchmarks of bench/ and check their budgets "
                                      "(bench/budgets.py).")
     parser.add_argument("--heap", default="190wK", help="MicroPython heap size (default 190wK)")
+    parser.add_argument("--quick", action="store_true", help="shorter evenings where a bench is slow")
+    parser.add_argument("--game", action="append", default=[],
+                        help="the app bench plays only this game (again for more)")
+    parser.add_argument("--firmware", choices=("py", "mpy", "both"), default="both",
+                        help="the app bench runs the sources, the deployed .mpy files, or both (default)")
     parser.add_argument("only", nargs="*", help="run only these bench scripts")
     args = parser.parse_args(argv)
     bench_dir = os.path.join(ROOT, "bench")
+    for name in args.only:
+        if not os.path.isfile(os.path.join(bench_dir, name)):
+            parser.error("no bench %s in %s" % (name, bench_dir))
     micropython = os.path.join(os.path.dirname(sys.executable), "micropython")
+    env = dict(os.environ)
+    if args.quick:
+        env["TILECLOCK_BENCH_QUICK"] = "1"
     failed = []
     mpy_dir = None
-    with tempfile.TemporaryDirectory() as build:
+    # Where the .mpy files go is in every module's __file__, an interned
+    # string on MicroPython: a folder of one length wherever TMPDIR points
+    # (a test's temporary folder is 60 characters longer: 3 KB more qstrs).
+    with tempfile.TemporaryDirectory(dir="/tmp" if os.path.isdir("/tmp") else None) as build:
         for name in sorted(os.listdir(bench_dir)):
             if not (name.startswith("mpy_") or name.startswith("host_")) or not name.endswith(".py"):
                 continue
@@ -35,9 +53,12 @@ def main(argv=None):
             else:
                 cmd = [sys.executable, os.path.join("bench", name)]
                 where = "CPython"
+            cmd += EXTRA.get(name, [])
             for extra in PER_GAME.get(name, [[]]):
-                runs = [([], "")]
-                if name in MPY_TOO:
+                if args.game and extra and extra[-1] not in args.game:
+                    continue
+                runs = [([], "")] if args.firmware != "mpy" or name not in MPY_TOO else []
+                if name in MPY_TOO and args.firmware != "py":
                     if mpy_dir is None:
                         from tileclock_host.cmd_deploy import compile_firmware
                         mpy_dir = compile_firmware(build)[0]
@@ -46,7 +67,7 @@ def main(argv=None):
                     label = " ".join([name] + extra + more[:1])
                     print("== %s (%s%s)" % (" ".join([name] + extra), where, what))
                     sys.stdout.flush()
-                    result = subprocess.run(cmd + extra + more, cwd=ROOT)
+                    result = subprocess.run(cmd + extra + more, cwd=ROOT, env=env)
                     if result.returncode:
                         print("!! %s exited %d" % (label, result.returncode))
                         failed.append(label)
@@ -66,6 +87,8 @@ def _games():
 
 PER_GAME = {"mpy_app.py": [["--game", kind] for kind in _games()]}
 MPY_TOO = ("mpy_app.py",)
+# The resume bench has CPython write its journals first: this one.
+EXTRA = {"mpy_resume.py": ["--python", sys.executable]}
 
 
 if __name__ == "__main__":

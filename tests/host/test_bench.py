@@ -1,0 +1,95 @@
+# `make bench` inside the test suite: every bench in bench/ at its quick scale
+# (tileclock_host.bench --quick), each figure within its budget
+# (bench/budgets.py), every budget checked by some bench, and a budget made
+# impossible on purpose failing the run, so that no bench passes by checking
+# nothing. Split by bench so that pytest-xdist spreads them.
+import os
+import re
+import subprocess
+import sys
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(ROOT, "bench"))
+
+import budgets  # noqa: E402
+
+BUDGET_LINE = re.compile(r"^budget (\S+) +(-?\d+) <= (-?\d+) +(ok|OVER BUDGET)$")
+
+# Which test runs which bench, and the budgets (by name prefix) it checks.
+GROUPS = {
+    "app_sources": (["--firmware", "py", "mpy_app.py"], ("app.data", "app.display", "app.longest",
+                                                         "app.alloc", "app.locked")),
+    "app_deployed": (["--firmware", "mpy", "mpy_app.py"], ("app.",)),
+    "engines": (["mpy_display.py", "mpy_engine_speedscrabble.py", "mpy_engine_tilerush.py",
+                 "mpy_engine_wordsport.py"], ("engine.", "display.")),
+    "journal": (["mpy_journal.py"], ()),
+    "resume": (["mpy_resume.py"], ("resume.",)),
+}
+
+
+def run_bench(tmp_path, args, budgets_env=None):
+    env = dict(os.environ)
+    env["TMPDIR"] = str(tmp_path)       # the benches' own files, removed with the test's folder
+    env["PYTHONPATH"] = os.pathsep.join([os.path.join(ROOT, "host_tools"), os.path.join(ROOT, "firmware")]
+                                        + [p for p in [env.get("PYTHONPATH")] if p])
+    env.pop("TILECLOCK_BUDGETS", None)
+    if budgets_env is not None:
+        env["TILECLOCK_BUDGETS"] = budgets_env
+    result = subprocess.run([sys.executable, "-m", "tileclock_host.bench", "--quick"] + args,
+                            cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
+    print(result.stdout[-6000:], result.stderr[-3000:])
+    return result
+
+
+def checked(stdout):
+    """[(name, figure, budget, ok)] of the `budget` lines a run printed."""
+    out = []
+    for line in stdout.splitlines():
+        m = BUDGET_LINE.match(line.strip())
+        if m:
+            out.append((m.group(1), int(m.group(2)), int(m.group(3)), m.group(4) == "ok"))
+    return out
+
+
+@pytest.mark.parametrize("group", sorted(GROUPS))
+def test_every_bench_keeps_its_budgets(tmp_path, group):
+    args, prefixes = GROUPS[group]
+    result = run_bench(tmp_path, args)
+    figures = checked(result.stdout)
+    over = [f for f in figures if not f[3] or f[1] > f[2]]
+    assert not over, "over budget: %s" % over
+    assert result.returncode == 0
+    assert "!!" not in result.stdout and "Traceback" not in result.stdout + result.stderr
+    assert result.stdout.rstrip().endswith("every figure within its budget (bench/budgets.py)")
+    for name in args:
+        if name.endswith(".py"):
+            assert "== " + name in result.stdout, "%s did not run" % name
+    names = set(f[0] for f in figures)
+    wanted = [n for n in budgets.BUDGETS if n.startswith(prefixes)] if prefixes else []
+    assert not [n for n in wanted if n not in names], "budgets no bench checked"
+    assert not os.listdir(tmp_path), "a bench left files behind"
+
+
+def test_every_bench_and_every_budget_is_in_a_test():
+    benches = sorted(n for n in os.listdir(os.path.join(ROOT, "bench"))
+                     if (n.startswith("mpy_") or n.startswith("host_")) and n.endswith(".py"))
+    tested = sorted(set(a for args, _ in GROUPS.values() for a in args if a.endswith(".py")))
+    assert benches == tested
+    prefixes = tuple(p for _, group in GROUPS.values() for p in group)
+    assert [n for n in budgets.BUDGETS if not n.startswith(prefixes)] == []
+
+
+@pytest.mark.parametrize("bench, name", [
+    ("mpy_display.py", "display.digit_bytes"),
+    ("mpy_resume.py", "resume.largest_alloc"),
+])
+def test_a_broken_budget_fails_the_bench(tmp_path, bench, name):
+    result = run_bench(tmp_path, [bench], "%s=1" % name)
+    assert result.returncode == 1
+    over = [f for f in checked(result.stdout) if not f[3]]
+    assert over and set(f[0] for f in over) == {name}
+    assert all(f[2] == 1 and f[1] > 1 for f in over)
+    assert "over budget: " + name in result.stdout
+    assert "make bench: 1 failed (over budget or crashed): " + bench in result.stdout
