@@ -36,6 +36,7 @@ MARKER = "evening-"
 SNAP_HEAD = "# tileclock snapshot"
 FOLD_HEAD = "# tileclock fold"
 _END = b"# end "
+_PIECE = const(256)          # check_text_file reads a line in pieces of this
 LEGACY = "00000000"          # journals written before evenings had a name: CRC from 0
 
 
@@ -110,7 +111,8 @@ def write_text_file(fs, path, head, lines, seed):
 
 def check_text_file(fs, path, seed):
     """None if `path` is whole and its CRC checks from `seed`, else a short
-    reason. Reads a line at a time: never the whole file at once."""
+    reason. Reads at most _PIECE bytes at a time (a long line in pieces):
+    a damaged file with no line end in it allocates no more."""
     try:
         f = fs.open(path, "rb")
     except OSError:
@@ -118,11 +120,14 @@ def check_text_file(fs, path, seed):
     try:
         crc = seed
         count = -1
+        start = True        # at the start of a line
         while True:
-            raw = f.readline()
-            if not raw or raw[-1:] != b"\n":
+            raw = f.readline(_PIECE)
+            if not raw:
                 return "cut short"
-            if raw.startswith(_END):
+            if start and raw.startswith(_END):
+                if raw[-1:] != b"\n":
+                    return "cut short"
                 words = raw.split()
                 if len(words) != 4 or not words[2].isdigit() or int(words[2]) != count:
                     return "bad checksum"
@@ -133,7 +138,9 @@ def check_text_file(fs, path, seed):
                     return "bad checksum"
                 return "bad checksum" if f.read(1) else None
             crc = crc32(raw, crc)
-            count += 1
+            start = raw[-1:] == b"\n"
+            if start:
+                count += 1
     except OSError:
         return "unreadable"
     finally:

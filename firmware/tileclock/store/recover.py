@@ -32,12 +32,13 @@ NOT_READ = ", not read"
 
 
 def _number(name, prefix, suffix, canonical):
-    """The number in a file name like j0012.log, or 0 if it isn't one
-    written exactly so (j12.log is not: two names for one number)."""
+    # The number in a file name like j0012.log, or 0 if it isn't one
+    # written exactly so (j12.log is not: two names for one number).
     if not (name.startswith(prefix) and name.endswith(suffix)):
         return 0
     digits = name[len(prefix):len(name) - len(suffix)]
-    if not digits.isdigit() or canonical(int(digits)) != name:
+    # (not isdigit(): on CPython it takes "²", which int() refuses)
+    if not digits or digits.strip("0123456789") or canonical(int(digits)) != name:
         return 0
     return int(digits)
 
@@ -177,36 +178,40 @@ def _first_record(fs, path):
         return None
 
 
-def _evening(fs, folder, markers, snap_head, segments, folds, scan, verdict):
-    """Which evening the folder is: its marker's name; without one (a
-    journal from before evenings had names, or the marker lost), the
-    snapshot's, or the first segment's; with several, the one the snapshot
-    agrees with. Other markers go aside."""
-    named = snap_head[0] if isinstance(snap_head, tuple) else None
+def _evening(fs, folder, markers, snaps, segments, folds, scan, verdict):
+    # Which evening the folder is: its marker's name. Else the one its files
+    # name (the headers of the snapshots `snaps` and of the fold files; the
+    # first segment's records check with it): with several markers, the
+    # first they name (the others go aside); with none (the marker lost, or
+    # a journal from before evenings had names: LEGACY), the one they all
+    # name, or None: with files of two evenings and no marker to say which
+    # is this one, neither is taken.
     if len(markers) == 1:
+        return markers[0]
+    names = []
+    for name in snaps + [J.fold_name(n) for n in folds]:
+        head = _head(fs, folder + "/" + name)
+        if isinstance(head, tuple) and head[0] not in names:
+            names.append(head[0])
+    first = _first_record(fs, folder + "/" + J.segment_name(segments[0])) if segments else None
+    if markers:
+        markers.sort()
         evening = markers[0]
-    elif markers:
-        evening = named if named in markers else sorted(markers)[0]
+        for name in markers:
+            if name in names or first and _parse_record(first, J.seed_of(name)):
+                evening = name
+                break
         for other in markers:
             if other != evening:
                 scan.problems.append("journal: marker of another evening%s" % verdict)
                 scan.aside_first.append(folder + "/" + J.MARKER + other)
-    elif named is not None:
-        evening = named
-        scan.marker = evening
-    elif folds:
-        # the marker and the snapshot lost: the first fold file names it
-        first = _head(fs, folder + "/" + J.fold_name(folds[0]))
-        evening = first[0] if isinstance(first, tuple) else None
-        scan.marker = evening
-    else:
-        # no marker, no snapshot: the first segment's record 1 tells
-        evening = J.LEGACY
-        if segments:
-            raw = _first_record(fs, folder + "/" + J.segment_name(segments[0]))
-            if raw is not None and _parse_record(raw, 0) is None:
-                evening = None      # not a legacy journal, and nothing names it
-        scan.marker = evening
+        return evening
+    evening = (names[0] if len(names) == 1 else None) if names else J.LEGACY
+    if evening and first and first[-1:] == b"\n" and _parse_record(first, J.seed_of(evening)) is None:
+        evening = None
+    if evening is None and names:
+        scan.problems.append("journal: files of 2 evenings, no marker")
+    scan.marker = evening
     return evening
 
 
@@ -234,9 +239,18 @@ def scan_folder(fs, folder, verdict):
     markers, has_snap, has_tmp, segments, folds = _listing(fs, folder, verdict, scan)
     snap_path = folder + "/" + J.SNAP
     tmp_path = folder + "/" + J.SNAP_TMP
-    head = _head(fs, snap_path) if has_snap else None
-    evening = _evening(fs, folder, markers, head, segments, folds, scan, verdict)
+    snaps = ([J.SNAP] if has_snap else []) + ([J.SNAP_TMP] if has_tmp else [])
+    evening = _evening(fs, folder, markers, snaps, segments, folds, scan, verdict)
     scan.evening = evening
+    if evening is None:
+        # no file of an evening that can't be named is taken; left in place,
+        # the snapshot or the fold files alone would name one at the next
+        # boot (perhaps the other of two found here)
+        for name in snaps + [J.fold_name(n) for n in folds]:
+            scan.aside_first.append(folder + "/" + name)
+        if snaps or folds:
+            scan.problems.append("journal: %d files of no known evening%s" % (len(snaps) + len(folds), verdict))
+        has_snap = has_tmp = False
     base = None
     if has_snap:
         base = _check_snapshot(fs, snap_path, evening, verdict, scan, "snapshot")
@@ -273,6 +287,9 @@ def _scan_segments(fs, folder, numbers, verdict, scan):
     seed = J.seed_of(scan.evening)
     expected = scan.base_seq + 1
     broken = None   # the segment where the history stopped
+    # segments up to the snapshot's `upto` hold nothing it lacks: a bad one
+    # there (a stray file under an old name) goes aside alone
+    covered = scan.upto
     for number in numbers:
         path = folder + "/" + J.segment_name(number)
         scan.upto = max(scan.upto, number)
@@ -280,19 +297,20 @@ def _scan_segments(fs, folder, numbers, verdict, scan):
             scan.problems.append("journal %d: after bad journal %d%s" % (number, broken, verdict))
             scan.aside.append(path)
             continue
-        bad = _scan_segment(fs, path, number, number == numbers[-1], seed, expected, scan)
+        bad = _scan_segment(fs, path, number, number == numbers[-1], number <= covered, seed, expected, scan)
         if bad is not None:
             scan.problems.append("journal %d: %s%s" % (number, bad, verdict))
             scan.aside.append(path)
-            broken = number
-            scan.dirty = True
+            if number > covered:
+                broken = number
+                scan.dirty = True
         expected = scan.seq + 1
 
 
-def _scan_segment(fs, path, number, last, seed, expected, scan):
-    """Reads one segment; returns None or why it is bad. Its good records
-    (all, or those before the bad one) go on scan.live; a segment the
-    snapshot holds whole goes on scan.drop."""
+def _scan_segment(fs, path, number, last, covered, seed, expected, scan):
+    # Reads one segment; returns None or why it is bad. Its good records
+    # (all, or those before the bad one) go on scan.live; a segment the
+    # snapshot holds whole goes on scan.drop.
     size = fs.size(path)
     if size > _MAX_SEGMENT:
         return "too big to be ours"
@@ -309,7 +327,7 @@ def _scan_segment(fs, path, number, last, seed, expected, scan):
             if not raw:
                 break
             if raw[-1:] != b"\n":
-                if last and not f.read(1):
+                if last and not f.read(1) and (good or not covered):    # (junk isn't a torn append)
                     scan.problems.append("journal %d: last record cut short, dropped" % number)
                     scan.dirty = True
                 else:
@@ -371,8 +389,13 @@ def _check_text(text, seq, scan):
 
 
 def _from_folds(fs, folder, numbers, evening, verdict, scan):
-    """No snapshot to start from: the fold files, from the first in a row,
-    hold the evening up to the last of them (the round in play is lost)."""
+    # No snapshot to start from: the fold files, from the first in a row,
+    # hold the evening up to the last of them (the round in play is lost).
+    # The game goes on from the last one alone (its restore and the round it
+    # closed), as it was after the fold before: the next fold writes that
+    # file again, so the folds still read as one evening, and the game holds
+    # a round, not the evening. Later fold files go aside (their numbers
+    # are the next folds').
     seed = J.seed_of(evening)
     count = 0
     for number in numbers:
@@ -385,13 +408,18 @@ def _from_folds(fs, folder, numbers, evening, verdict, scan):
         scan.kind = head[5]
         count = number
     if count:
-        scan.folds = count
+        scan.folds = count - 1
         scan.from_folds = True
         scan.dirty = True
         scan.problems.append("journal: from %d folds, the round in play lost" % count)
         for number, _good in scan.live:
             scan.aside.append(folder + "/" + J.segment_name(number))
         scan.live = []
+        for number in numbers:
+            if number > count:
+                scan.aside.append(folder + "/" + J.fold_name(number))
+        if numbers[-1] > count:
+            scan.problems.append("journal: folds after fold %d%s" % (count, verdict))
 
 
 # -- the evening's action lines, one at a time ----------------------------------
@@ -413,13 +441,14 @@ def _fold_actions(fs, folder, count, seed):
 
 
 def _history(fs, folder, scan, feed=None):
-    """Every entry since the checkpoint: ("do", line), ("undo", None),
-    ("mark", None) -- the snapshot's lines (or the folds'), then the good
-    records of the live segments."""
+    # Every entry since the checkpoint: ("do", line), ("undo", None),
+    # ("mark", None) -- the snapshot's lines (or the last fold file's), then
+    # the good records of the live segments; then ("end", None).
     seed = J.seed_of(scan.evening)
     if scan.from_folds:
-        for line in _fold_actions(fs, folder, scan.folds, seed):
-            yield "do", line
+        for line in J.text_lines(fs, folder + "/" + J.fold_name(scan.folds + 1)):
+            if not (line.startswith("sheet ") or line.startswith("part ")):
+                yield "do", line
     elif scan.snap is not None:
         path = folder + "/" + (J.SNAP_TMP if scan.adopt_tmp else J.SNAP)
         for line in J.text_lines(fs, path):
@@ -442,6 +471,7 @@ def _history(fs, folder, scan, feed=None):
                     yield "do", text
         finally:
             f.close()
+    yield "end", None
 
 
 # -- the host: read, change nothing -----------------------------------------------
@@ -462,7 +492,7 @@ def read_journal(folder, fs=None):
     if scan.kind is None:
         return None, lines, problems
     seed = J.seed_of(scan.evening)
-    whole = scan.snap is not None and not scan.from_folds and scan.folds > 0
+    whole = (scan.snap is not None or scan.from_folds) and scan.folds > 0
     for number in range(1, scan.folds + 1 if whole else 1):
         path = folder + "/" + J.fold_name(number)
         head = _head(fs, path)
@@ -594,20 +624,31 @@ def resume(journal, factory=None, feed=None):
         return None, problems
     count = 0
     refused = None
+    held = None     # the last action read: applied once the next entry isn't its undo
     for what, line in _history(journal.fs, journal.folder, scan):
         count += 1
         if feed is not None and count & _FEED_MASK == _FEED_MASK:
             feed()              # the watchdog, through a long replay
+        if what == "mark":
+            continue
+        if what == "undo" and held is not None:
+            # an action and the undo right after it: neither is replayed,
+            # and no second game is built (undone()) on a small heap
+            held = None
+            continue
         try:
-            if what == "do":
-                now, verb, args = parse_action(line)
+            if held is not None:
+                now, verb, args = parse_action(held)
+                held = None
                 game.do(now, verb, args)
-            elif what == "undo":
+            if what == "undo":
                 game = game.undone()
         except (Refused, ValueError) as e:
             reason = e.reason if isinstance(e, Refused) else str(e)
             refused = "action %d refused: %s" % (len(game.history) + 1, reason[:26])
             break
+        if what == "do":
+            held = line
     if refused is not None:
         # keep the whole old journal as a finished evening; go on from what
         # the engine took
