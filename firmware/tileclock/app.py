@@ -30,6 +30,9 @@ _FLASH_NOTE_MS = const(30000)  # "can't save" again at most this often
 MARK_MS = const(5000)
 
 CANT_SAVE = "flash: can't save"
+# Undoing a close reopens a round the table has put away: a first long press
+# asks, a second within ui.screen.CONFIRM_MS undoes it.
+UNDO_CLOSE = "undo the close? hold again"
 
 # The journal against the game (App.unsaved): in step, behind (the next
 # write is a snapshot of the whole history), or the game's journal not
@@ -121,6 +124,7 @@ class App:
         self._boot_pause = 0        # history length with boot()'s pause on top, or 0
         self._boot_pause_at = 0     # and that pause's time
         self._flash_noted = None    # when "can't save" was last shown
+        self._unclose = None        # (the close a long press asked to undo, until when)
         self.errors = 0             # passes that raised (see safe_step)
         self.last_error = None
         self._fails = 0             # passes in a row that raised
@@ -359,6 +363,10 @@ class App:
                 self.refuse(now, e.reason)
             return False
         self._store(now, "record")
+        if self._unclose is not None:
+            # another action: the close is no longer the one to undo
+            self._unclose = None
+            self.manager.unbanner()
         if self.game.foldable():
             self._fold(now)
         cue = self.game.last_cue
@@ -413,6 +421,15 @@ class App:
                 # table one by one. Back means back to the home menu instead.
                 self.home(now)
                 return False
+            if steps[-1].last_closed():
+                # a close: undone at a second long press within CONFIRM_MS
+                # on the same close; else asked
+                asked = self._unclose
+                if asked is None or asked[0] is not last or ticks_diff(asked[1], now) <= 0:
+                    self._unclose = (last, ticks_add(now, ui_screen.CONFIRM_MS))
+                    self.manager.banner(now, UNDO_CLOSE, ui_screen.CONFIRM_MS)
+                    return False
+                self._unclose = None
             steps.append(steps[-1].undone())
         except Refused as e:
             self.refuse(now, e.reason)

@@ -27,15 +27,18 @@ def forget(names):
 
 # Needed before a game screen is up, not while it is (App.route unloads
 # them): the home menu, the score sheet and the players' names (a game menu
-# loads them again: names between rounds only), the settings file, journal
-# recovery and the action-script reader (boot and new_game only), the
-# maintenance flag's check (hal/maintenance.py, make_board only).
+# loads them again: names between rounds only), the keys' hint (a screen
+# with room for one loads it again; the live screens draw none), the
+# settings file, journal recovery and the action-script reader (boot and
+# new_game only), the maintenance flag's check (hal/maintenance.py,
+# make_board only).
 NOT_IN_GAME = (
     "tileclock.hal.maintenance",
     "tileclock.ui.home",
     "tileclock.ui.menu",
     "tileclock.ui.sheet",
     "tileclock.ui.names",
+    "tileclock.ui.hints",
     "tileclock.store.settings",
     "tileclock.store.recover",
     "tileclock.script",

@@ -87,6 +87,8 @@ def test_speed_scrabble_join_and_leave_loads_no_other_game():
     dev.press(1)                                            # ... on Game
     dev.press(2)                                            # Speed Scrabble
     dev.press(3)
+    dev.press(2)                                            # New game: asks first
+    assert dev.screen() == "Home"
     dev.press(2)                                            # New game
     assert dev.screen() == "SsReady"
     dev.long(2)                                             # the menu

@@ -297,6 +297,12 @@ class Game:
         for action in actions:
             self._apply(action)
 
+    def last_closed(self):
+        """True when the last action closed a round (a game of a rubber, a
+        match): it brought the game to rest."""
+        rest = self._rest
+        return rest is not None and rest[0] == len(self.history)
+
     def foldable(self):
         """True when two closes are in the history: folded() can drop the
         actions up to the first."""

@@ -11,12 +11,22 @@ _PITCH = 9
 _VISIBLE = 6
 
 
+_BACK = "hold back"     # a name in the tuples: see Screen.KEYS
+
+
 class Form(Screen):
     OVERLAY = True
+    KEYS = KEYS_FIELD = ("1/3 move", "2/4 +/-", _BACK)     # on a field
+    KEYS_BUTTON = ("1/3 move", "2 choose", _BACK)           # on a button
 
     def __init__(self, app, arg=None):
         super().__init__(app)
         self.arg = arg
+        self.build()
+
+    def build(self):
+        """The fields and buttons from make_fields() and make_buttons(),
+        every value 0, the cursor on the first stop."""
         # fields: [label, digits (int) or choices (tuple of str)]; buttons:
         # [label, function(now)]
         self.fields = self.make_fields()
@@ -94,6 +104,7 @@ class Form(Screen):
         fb.fill(0)
         draw.title(fb, self.title(), self.note())
         line, field, k = self.stops[self.stop]
+        self.KEYS = self.KEYS_BUTTON if field < 0 else self.KEYS_FIELD
         lines = len(self.fields) + (1 if self.buttons else 0)
         if line < self.top:
             self.top = line
@@ -129,3 +140,6 @@ class Form(Screen):
             y += _PITCH
             i += 1
         draw.scrollbar(fb, self.top, _VISIBLE, lines, _TOP - 1)
+        if lines < _VISIBLE:
+            from tileclock.ui.hints import hint
+            hint(fb, self.KEYS)

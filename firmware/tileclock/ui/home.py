@@ -1,21 +1,32 @@
 # The home menu: what to play, with whom, and how. It opens at power-on when
 # no game is in the journal; its first line starts the game, so the last
 # settings need one press here and one press of any seat for GO.
+#
+# With a game in the journal (the home menu from a game's menu), the first
+# line goes back to that game and names it (`Back  Word-Sport`), whatever the
+# Game line below says: that line is for a new game, which is asked twice,
+# as it puts the game in progress away (kept in games/ on flash).
 from tileclock import games
+from tileclock.ticks import ticks_add, ticks_diff
 from tileclock.ui.menu import Item, Menu, choice
+from tileclock.ui.screen import CONFIRM_MS
 
 
 class Home(Menu):
     TITLE = "tileclock"
+    KEYS_FIRST = Menu.KEYS[:2]      # no game to go back to: no hold
+    _asked = None       # until when a second New game press starts one
 
     def items(self, now):
         app = self.app
         s = app.settings
         lines = []
         if app.game is not None:
-            lines.append(Item("Continue", None, self._continue))
+            name = games.spec(app.game.KIND).NAME
+            lines.append(Item("Back", lambda: name, self._continue))
             lines.append(Item("New game", None, self._start))
         else:
+            self.KEYS = self.KEYS_FIRST
             lines.append(Item("Start", None, self._start))
         names = tuple(games.spec(kind).NAME for kind in games.KINDS)
         lines.append(choice(app, "Game", "game", games.KINDS, names))
@@ -35,9 +46,22 @@ class Home(Menu):
         return lines
 
     def _start(self, now, step):
-        self.app.save_settings()
+        app = self.app
+        if app.game is not None:
+            asked = self._asked
+            if asked is None or ticks_diff(asked, now) <= 0:
+                self._asked = ticks_add(now, CONFIRM_MS)
+                app.manager.banner(now, "%s kept in games/ on flash: 2 again for a new game"
+                                   % games.spec(app.game.KIND).NAME, CONFIRM_MS)
+                return
+        app.save_settings()
         self.dirty_settings = False
-        self.app.new_game(now)
+        app.new_game(now)
+
+    def close(self):
+        if self._asked is not None:
+            self.app.manager.unbanner()     # "2 again for a new game" is over
+        Menu.close(self)
 
     def _continue(self, now, step):
         self.app.route(now)
@@ -48,7 +72,7 @@ class Home(Menu):
 
     def _sheet(self, now, step):
         from tileclock.ui.sheet import Sheet
-        self.app.goto(Sheet, now)
+        self.app.goto(Sheet, now, (Home, self.cursor))
 
     def back(self, now):
         if self.app.game is not None:

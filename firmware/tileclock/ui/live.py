@@ -39,6 +39,9 @@ class Live(Screen):
         self._shown = -1            # the second on the display
         self._x = 0
         self.prompt_text = ""       # the prompt on show (tests, simulator)
+        # keys(): draw_static points it at the tuple of the state it draws
+        # (the slot made here: a redraw while the clock runs allocates none)
+        self.KEYS = self.KEYS
 
     # -- what a game's live screen provides --------------------------------
 

@@ -42,19 +42,20 @@ def choice(app, label, key, choices, names=None, after=None):
     return Item(label, value, change)
 
 
+_BACK = "hold back"     # a name in the tuple: see Screen.KEYS
+
+
 class Menu(Screen):
     TITLE = "MENU"
     OVERLAY = True      # the loop's cues don't close a menu
+    KEYS = ("1/3 move", "2 choose", _BACK)
 
-    def __init__(self, app):
+    def __init__(self, app, cursor=0):
         super().__init__(app)
-        self.cursor = 0
+        self.cursor = cursor    # e.g. back from the sheet: on its line again
         self.top = 0
         self.lines = []
         self.dirty_settings = False
-
-    def open(self, now):
-        self.lines = self.items(now)
 
     def items(self, now):
         return []
@@ -63,10 +64,13 @@ class Menu(Screen):
         """Right side of the title line."""
         return None
 
-    def rebuild(self, now):
+    def open(self, now):
         self.lines = self.items(now)
         if self.cursor >= len(self.lines):
             self.cursor = len(self.lines) - 1
+
+    def rebuild(self, now):
+        self.open(now)
         self.changed()
 
     def press(self, now, seat):
@@ -121,6 +125,9 @@ class Menu(Screen):
             y += _PITCH
             i += 1
         draw.scrollbar(fb, self.top, VISIBLE, len(self.lines), _TOP - 1)
+        if len(self.lines) < VISIBLE:
+            from tileclock.ui.hints import hint
+            hint(fb, self.keys())
 
 
 class GameMenu(Menu):
@@ -144,7 +151,7 @@ class GameMenu(Menu):
 
     def _sheet(self, now, step):
         from tileclock.ui.sheet import Sheet
-        self.app.goto(Sheet, now)
+        self.app.goto(Sheet, now, (type(self), self.cursor))    # back comes here
 
     def _names(self, now, step):
         from tileclock.ui.names import Names

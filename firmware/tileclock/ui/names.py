@@ -30,12 +30,16 @@ _SAVE = MAX_NAME            # the stop after the last cell
 _DEFAULT = MAX_NAME + 1
 
 
+_BACK = "hold back"     # a name in the tuples: see Screen.KEYS
+
+
 class Names(Menu):
     """The seats and their names; choosing one opens the editor. `arg` is
     (the screen class to go back to: the home menu or a game's menu, the
     seat whose line has the cursor or 0, True to rename the game's players
     rather than set the settings' names)."""
     TITLE = "NAMES"
+    KEYS = ("1/3 move", "2 edit", _BACK)
 
     def __init__(self, app, arg):
         super().__init__(app)
@@ -83,6 +87,8 @@ def _name(app, seat, rename):
 
 class NameEdit(Screen):
     OVERLAY = True      # the loop's cues don't close it
+    KEYS = KEYS_LETTER = ("1/3 move", "2/4 letter", "hold 2/4 +5", _BACK)     # on a letter
+    KEYS_BUTTON = ("1/3 move", "2 choose", _BACK)      # on SAVE or P<seat>
 
     def __init__(self, app, arg):
         super().__init__(app)
@@ -166,9 +172,10 @@ class NameEdit(Screen):
                 fb.text(ch or "_", x, _CELL_Y, 0)
             elif ch:
                 fb.text(ch, x, _CELL_Y, 1)
-        fb.text("2/4: letter", 0, 29, 1)
-        fb.text("hold 2/4: 5", 0, 38, 1)
-        fb.text("1/3: move", 0, 47, 1)
+        # the keys, a line each (the letters' first three, or the buttons')
+        keys = self.KEYS = self.KEYS_LETTER if self.stop < MAX_NAME else self.KEYS_BUTTON
+        for i in range(3):
+            fb.text(keys[i], 0, 29 + 9 * i, 1)
         labels = ("SAVE", "P%d" % self.seat)
         w = draw.W // 2
         for b in range(2):

@@ -4,8 +4,12 @@ from tileclock.ui import draw
 from tileclock.ui.screen import Screen
 
 
+_UNDO = "hold undo"     # a name in the tuple: see Screen.KEYS
+
+
 class Ready(Screen):
     BAR = "ANY SEAT: GO"
+    KEYS = ("any go", _UNDO, "hold 2 menu")
 
     def __init__(self, app):
         super().__init__(app)
@@ -31,10 +35,13 @@ class Ready(Screen):
         draw.title(fb, self.title()[:16])
         y = 12
         for line in self._lines:
-            if y > 46:
+            if y > 39:
                 break
             fb.text(line[:16], 0, y, 1)
             y += 9
+        # four lines end at row 46; the bar starts at row 55
+        from tileclock.ui.hints import hint
+        hint(fb, self.keys(), 48, 53)
         draw.bar(fb, self.BAR)
 
 

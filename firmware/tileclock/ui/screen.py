@@ -13,6 +13,8 @@
 #   short press, seat 4   change backwards              (in play: seat 4's call)
 #   long press, seat 2    the menu of this screen
 #   long press, any other seat   back, or undo the last action
+# Each screen says what its buttons do now, keys(): the hint a screen with
+# room shows, and what the terminal simulator prints beside the display.
 import gc
 
 from tileclock import events
@@ -26,12 +28,23 @@ except ImportError:
         return x
 
 BANNER_MS = const(2500)     # how long a refusal or a note stays up
+CONFIRM_MS = const(5000)    # a press that must be made twice: the second within this
 FOREVER = const(3600000)    # "no deadline of my own" for wake()
+_UNDO = "hold undo"
 
 
 class Screen:
     """Base class. A screen reads the app's state and draws it; it turns
     presses into app calls (app.act for engine actions)."""
+
+    # What the buttons do here, one short string a button role, as keys()
+    # gives them: tuples of the class, so asking allocates nothing. A screen
+    # whose buttons change with the game's state points its own KEYS at
+    # another tuple of its class when it draws that state. (Each tuple names
+    # a string of its module, as here: a tuple of literals alone is loaded
+    # from an .mpy file as a constant of new string objects, a tuple with a
+    # name is built from interned strings.)
+    KEYS = (_UNDO,)
 
     def __init__(self, app):
         self.app = app
@@ -40,7 +53,10 @@ class Screen:
     # -- hooks --------------------------------------------------------------
 
     def open(self, now):
-        """Called once when the screen becomes current."""
+        """Called when the screen becomes current, and again when the game
+        changed under it (an undo, or an action after which the game's
+        phase calls for this screen again): a screen that keeps what it
+        read of the game reads it here."""
 
     def close(self):
         """Called once when another screen replaces this one."""
@@ -62,6 +78,11 @@ class Screen:
     def back(self, now):
         """Long press of another seat: undo the last engine action."""
         self.app.undo(now)
+
+    def keys(self):
+        """What each button does on this screen now: a tuple of short
+        strings, one a button role ("1/3 move", "2 choose", "hold undo")."""
+        return self.KEYS
 
     def update(self, now):
         """True if the screen must be drawn again (its time moved on)."""
@@ -102,8 +123,10 @@ class Manager:
         self.screen.full = True
 
     def show(self, cls, now, arg=None):
-        """goto() unless `cls` is current already (then just redraw)."""
+        """goto() unless `cls` is current already: then it reads the game
+        again (Screen.open), keeping its cursor, and draws it all."""
         if self.cls is cls and arg is None and self.screen is not None:
+            self.screen.open(now)
             self.screen.full = True
             return
         self.goto(cls, now, arg)
@@ -122,6 +145,12 @@ class Manager:
         self._banner_top = draw.H - 4 - len(lines) * (draw.CHAR + 1)
         self._banner_until = ticks_add(now, ms)
         self._banner_drawn = False
+
+    def unbanner(self):
+        """Take the message on show away (a question no longer asked)."""
+        if self._banner is not None:
+            self._banner = None
+            self.screen.full = True
 
     def banner_text(self):
         """The message on show, one line (for tests and the simulator)."""

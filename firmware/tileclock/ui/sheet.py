@@ -1,7 +1,8 @@
 # The score sheet, a page at a time: the standings (with the fastest win or
 # the target), rounds by players (four players or fewer a page), then each
 # round.
-# Seat 1 or 2: next page; seat 3 or 4: previous page; long press: back.
+# Seat 1 or 2: next page; seat 3 or 4: previous page; long press: back to
+# the menu it was opened from (a game's, or the home menu), on its line.
 #
 # An evening may have any number of rounds, and the game holds only its
 # last ones: the rounds before are read back from the journal's fold files
@@ -141,11 +142,17 @@ def page(spec, sheet, rounds, menus):
     return "ROUNDS", note, lines
 
 
+_BACK = "hold back"     # a name in the tuple: see Screen.KEYS
+
+
 class Sheet(Screen):
     OVERLAY = True
+    KEYS = ("1/2 next", "3/4 prev", _BACK)
 
-    def __init__(self, app):
+    def __init__(self, app, arg=None):
         super().__init__(app)
+        # (the menu's class, its cursor) to go back to; None: the game
+        self.back_to = arg
         self.page = 0
         self.pages = ()
         self.shown = ("", "", [])   # (title, note, lines) of the page on show
@@ -171,7 +178,13 @@ class Sheet(Screen):
         self.changed()
 
     def long(self, now, seat):
-        self.app.route(now)
+        back_to = self.back_to
+        if back_to is None:
+            self.app.route(now)
+            return
+        self.app.goto(back_to[0], now, back_to[1])
+        from tileclock.modules import forget
+        forget(("tileclock.ui.sheet",))     # read again when asked for
 
     def draw(self, fb, now):
         fb.fill(0)
@@ -184,3 +197,6 @@ class Sheet(Screen):
         for line in rows:
             fb.text(line[:16], 0, y, 1)
             y += 9
+        if len(rows) < _ROWS:
+            from tileclock.ui.hints import hint
+            hint(fb, self.KEYS)

@@ -10,6 +10,11 @@ from tileclock.ui.ready import Ready, standings_lines
 from tileclock.ui.screen import Screen
 
 
+# The keys' shared words, by name in the tuples (see Screen.KEYS).
+_UNDO = "hold undo"
+_MENU = "hold 2 menu"
+
+
 def screen_for(app, now):
     game = app.game
     phase = game.phase_at(now)
@@ -51,6 +56,7 @@ class SsReady(Ready):
 class SsCountIn(Live):
     """3, 2, 1 in big digits; any seat holds the count-in ("not ready!")."""
     COUNT_DOWN = True
+    KEYS = ("any not ready", _UNDO, _MENU)
 
     def __init__(self, app):
         super().__init__(app)
@@ -83,6 +89,8 @@ class SsCountIn(Live):
 
 
 class SsPlay(Live):
+    KEYS = ("seat call", _UNDO, _MENU)
+
     def clock(self, now):
         return self.app.game.clock_ms(now)
 
@@ -115,16 +123,28 @@ class SsEntry(Form):
     """Each player's score after play stops, one player at a time, in seat
     order; then the round's totals and CLOSE. Undo takes back the last score."""
     OVERLAY = False
+    # every long press is undo here (the menu: from the play screen)
+    KEYS = KEYS_FIELD = ("1/3 move", "2/4 +/-", _UNDO)
+    KEYS_BUTTON = ("1/3 move", "2 save", _UNDO)
+    KEYS_CLOSE = ("2 close round", _UNDO)
 
     def __init__(self, app):
-        g = app.game
-        self.rows = g.live_rows()
+        self.seat = None        # the form is built in open()
+        super().__init__(app)
+
+    def open(self, now):
+        # also after a score or its undo: the form of the first player still
+        # to score (empty: the engine has no score of theirs), or 0 and the
+        # totals; a form half filled in for the same player stays as it is
+        seat = self.seat
+        self.rows = self.app.game.live_rows()
         self.seat = 0
         for row in self.rows:
             if row["grid"] is None:
                 self.seat = row["seat"]
                 break
-        super().__init__(app)
+        if self.seat != seat:
+            self.build()
 
     def make_fields(self):
         if not self.seat:
@@ -159,7 +179,8 @@ class SsEntry(Form):
         args = (self.seat, v[0], v[1], v[2], v[3] if len(v) > 3 else 0)
         app = self.app
         if app.act(now, "score", args, route=False):
-            app.goto(SsEntry, now)  # the next player
+            self.open(now)          # the next player
+            self.changed()
 
     def _close(self, now):
         self.app.act(now, "close")
@@ -180,11 +201,16 @@ class SsEntry(Form):
             first = "*" if row["first_out_points"] else " "
             fb.text("%s%s%s" % (draw.pad(row["name"], 6), first, draw.lpad(str(row["total"]), 9)), 0, y, 1)
             y += 9
+        self.KEYS = self.KEYS_CLOSE
+        if len(self.rows) < 5:
+            from tileclock.ui.hints import hint
+            hint(fb, self.KEYS, 48, 53)
         draw.bar(fb, "CLOSE ROUND")
 
 
 class SsOver(Screen):
     """Somebody passed the target: the winner and the standings."""
+    KEYS = ("any new match", _UNDO, _MENU)
 
     def draw(self, fb, now):
         g = self.app.game

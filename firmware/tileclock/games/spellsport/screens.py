@@ -9,6 +9,11 @@ from tileclock.ui.ready import Ready
 from tileclock.ui.screen import Screen
 
 
+# The keys' shared words, by name in the tuples (see Screen.KEYS).
+_UNDO = "hold undo"
+_MENU = "hold 2 menu"
+
+
 def screen_for(app, now):
     phase = app.game.phase
     if phase == sp.SETUP:
@@ -43,6 +48,8 @@ class SpReady(Ready):
 
 class SpPlay(Live):
     """The time the player to move has taken; their press opens the play form."""
+    KEYS = ("to move: play", _UNDO, _MENU)
+    KEYS_SIX = ("offered: six", "to move: play", _UNDO, _MENU)
 
     def clock(self, now):
         return self.app.game.clock_ms(now)
@@ -51,6 +58,7 @@ class SpPlay(Live):
         g = self.app.game
         draw.title(fb, "GAME %d" % g.round_number, "bag %d" % g.bag)
         self.status(fb, _score_line(g, g.game_scores, g.turn))
+        self.KEYS = self.KEYS_SIX if g.refill_offer else SpPlay.KEYS
         if g.refill_offer:
             self.prompt(fb, "TAKE SIX")
         else:
@@ -101,6 +109,8 @@ class SpPlayForm(Form):
 
 
 class SpOver(Screen):
+    KEYS = ("any next game", _UNDO, _MENU)
+
     def draw(self, fb, now):
         g = self.app.game
         fb.fill(0)

@@ -10,6 +10,11 @@ from tileclock.ui.ready import Ready, standings_lines
 from tileclock.ui.screen import Screen
 
 
+# The keys' shared words, by name in the tuples (see Screen.KEYS).
+_UNDO = "hold undo"
+_MENU = "hold 2 menu"
+
+
 def screen_for(app, now):
     phase = app.game.phase
     if phase == tr.SETUP:
@@ -21,6 +26,7 @@ def screen_for(app, now):
 
 class TrReady(Ready):
     BAR = "ANY SEAT: SPLIT"
+    KEYS = ("any split", _UNDO, _MENU)
 
     def title(self):
         return "R%d TILE RUSH" % (self.app.game.round_number + 1)
@@ -42,6 +48,8 @@ class TrReady(Ready):
 class TrPlay(Live):
     """The play clock; a seat's press is PEEL while the bag can give everyone
     one, then that seat's final call."""
+    KEYS = ("seat peel", _UNDO, _MENU)
+    KEYS_CALL = ("seat out: call", _UNDO, _MENU)
 
     def clock(self, now):
         return self.app.game.clock_ms(now)
@@ -49,6 +57,7 @@ class TrPlay(Live):
     def draw_static(self, fb, now):
         g = self.app.game
         draw.title(fb, "ROUND %d" % g.round_number, "bag %d" % g.pool.remaining)
+        self.KEYS = TrPlay.KEYS if g.can_peel() else self.KEYS_CALL
         if g.can_peel():
             status = "%d peel%s" % (g.peels, "" if g.peels == 1 else "s")
             if g.last_call:
@@ -79,6 +88,7 @@ class TrCheck(Menu):
     """The final call: the table checks the caller's grid. Seat 1/3 move,
     seat 2 chooses; a long press (not seat 2) undoes the call."""
     OVERLAY = False
+    KEYS = ("1/3 move", "2 choose", _UNDO, _MENU)
 
     def items(self, now):
         g = self.app.game
@@ -95,7 +105,6 @@ class TrCheck(Menu):
         g = self.app.game
         fb.text("%s: %d tiles" % (name_of(g, g.caller)[:6], g.tiles(g.caller)), 0, 31, 1)
         fb.text("bag %d" % g.pool.remaining, 0, 40, 1)
-        draw.bar(fb, "2: CHOOSE")
 
     def _verdict(self, verb):
         def run(now, step):

@@ -8,6 +8,11 @@ from tileclock.ui.ready import Ready, standings_lines
 from tileclock.ui.screen import Screen
 
 
+# The keys' shared words, by name in the tuples (see Screen.KEYS).
+_UNDO = "hold undo"
+_MENU = "hold 2 menu"
+
+
 def screen_for(app, now):
     game = app.game
     phase = game.phase
@@ -39,9 +44,16 @@ class WsReady(Ready):
         self.app.game_menu(now)
 
 
+# A live screen's keys (its KEYS, pointed at the state it draws): the press
+# is the seat's own call, or (paused) any seat resumes.
+_PAUSED_KEYS = ("any resume", _UNDO, _MENU)
+
+
 class WsPlay(Live):
     """The count-up: every seat's press is its call (go), or the win once
     the pool is spent."""
+    KEYS = ("seat go", _UNDO, _MENU)
+    KEYS_WIN = ("seat win", _UNDO, _MENU)
 
     def clock(self, now):
         return self.app.game.clock_ms(now)
@@ -50,13 +62,16 @@ class WsPlay(Live):
         g = self.app.game
         draw.title(fb, "ROUND %d" % g.round_number, "%d left" % g.pool.remaining)
         if g.paused:
+            self.KEYS = _PAUSED_KEYS
             self.status(fb, "any seat: resume")
             self.prompt(fb, "PAUSED")
             return
         if not g.pool.can_serve(1):
+            self.KEYS = self.KEYS_WIN
             self.status(fb, "pool spent")
             self.prompt(fb, "1ST WINS")     # or the menu's "End: none out"
             return
+        self.KEYS = WsPlay.KEYS
         if g.last_call:
             self.status(fb, "%d each, %s go" % (g.tiles_each, name_of(g, g.last_call)[:5]))
         else:
@@ -81,6 +96,8 @@ class WsPlay(Live):
 class WsCountdown(Live):
     """After the win: the countdown, and each finisher's press."""
     COUNT_DOWN = True
+    KEYS = ("seat finish", _UNDO, _MENU)
+    KEYS_ALL_OUT = ("any entries", _UNDO, _MENU)
 
     def clock(self, now):
         return self.app.game.countdown_ms(now)
@@ -90,14 +107,17 @@ class WsCountdown(Live):
         winner = name_of(g, g.finishers[0]) if g.finishers else "?"
         draw.title(fb, "ROUND %d" % g.round_number, "%d/%d out" % (len(g.finishers), len(g.round_seats)))
         if g.paused:
+            self.KEYS = _PAUSED_KEYS
             self.status(fb, "any seat: resume")
             self.prompt(fb, "PAUSED")
             return
         if len(g.finishers) == len(g.round_seats):
             # nobody left to wait for: any seat ends the countdown
+            self.KEYS = self.KEYS_ALL_OUT
             self.status(fb, "any seat: entries")
             self.prompt(fb, "ALL OUT")
             return
+        self.KEYS = WsCountdown.KEYS
         if len(g.finishers) > 1:
             last = g.finishers[-1]
             self.status(fb, "%s %s" % (draw.ordinal(len(g.finishers)), name_of(g, last)[:10]))
@@ -137,6 +157,8 @@ class WsEntry(Screen):
     """After time up: unused tiles of those who did not finish, seven-letter
     words and one grid of everyone, then close the round. Each change is an
     engine action (undo: long press)."""
+    KEYS = ("1/3 move", "2/4 +/-", _UNDO, _MENU)
+    KEYS_CLOSE = ("1/3 move", "2 close round", _UNDO, _MENU)
 
     def __init__(self, app):
         super().__init__(app)
@@ -144,9 +166,7 @@ class WsEntry(Screen):
         self.top = 0
 
     def open(self, now):
-        self._build(now)
-
-    def _build(self, now):
+        # also after an entry or its undo: the rows as the engine has them
         g = self.app.game
         self.rows = g.live_rows(now)
         stops = []
@@ -206,9 +226,8 @@ class WsEntry(Screen):
             if value > app.game.tiles_each:
                 value = 0
             app.act(now, "unused", (seat, value))
-        # the route keeps this screen (same class): read the new state
-        if app.manager.screen is self:
-            self._build(now)
+        # an action routes to this screen again, which reads the new state
+        # (open)
 
     def menu(self, now):
         self.app.game_menu(now)
@@ -219,6 +238,7 @@ class WsEntry(Screen):
         draw.title(fb, "ROUND %d" % g.round_number, "TIME UP")
         fb.text("NAME  PL UN 7 G", 0, 11, 1)
         what, seat = self.stops[self.stop]
+        self.KEYS = self.KEYS_CLOSE if what == _CLOSE else WsEntry.KEYS
         line = self._line_of(seat) if what != _CLOSE else len(self.rows)
         if line < self.top:
             self.top = line
@@ -226,6 +246,10 @@ class WsEntry(Screen):
             self.top = line - _VISIBLE + 1
         y = _ROW_TOP
         i = self.top
+        if len(self.rows) < _VISIBLE - 1:
+            # room under CLOSE ROUND (three players or fewer)
+            from tileclock.ui.hints import hint
+            hint(fb, self.KEYS)
         while i <= len(self.rows) and i < self.top + _VISIBLE:
             if i == len(self.rows):
                 sel = what == _CLOSE
