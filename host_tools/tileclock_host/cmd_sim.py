@@ -74,19 +74,35 @@ def run_script(path, out, micropython=False, fs=None):
     folder, booted from and kept; None: a fresh one in OUT/flash."""
     from tileclock_host.sim import script as sim_script
     try:
-        lines = sim_script.read_lines(path)
+        parsed = sim_script.parse(sim_script.read_lines(path))
     except OSError as e:
         raise UserError("%s: %s" % (path, e.strerror or e))
-    try:
-        parsed = sim_script.parse(lines)
     except sim_script.SimScriptError as e:
         raise UserError("%s: %s" % (path, e))
-    os.makedirs(os.path.join(out, "shots"), exist_ok=True)
+    _out_folder(out)
     if micropython:
         return _run_on_micropython(path, out, fs)
     from tileclock_host.frames import frame_to_png
-    summary = sim_script.Runner(parsed, out, save_png=frame_to_png, fs_root=fs).run()
+    try:
+        summary = sim_script.Runner(parsed, out, save_png=frame_to_png, fs_root=fs).run()
+    except OSError as e:
+        raise UserError(_cant_write(out, e))
     return _report(summary, out)
+
+
+def _out_folder(out):
+    """--out DIR and DIR/shots made, or a UserError saying why not."""
+    if os.path.exists(out) and not os.path.isdir(out):
+        raise UserError("--out %s: not a folder (the results are a folder: shots/, cues.txt, log.txt ...)" % out)
+    try:
+        os.makedirs(os.path.join(out, "shots"), exist_ok=True)
+    except OSError as e:
+        raise UserError("--out %s: can't make the folder: %s" % (out, e.strerror or e))
+
+
+def _cant_write(out, e):
+    where = " (%s)" % e.filename if getattr(e, "filename", None) else ""
+    return "--out %s: can't write the results: %s%s" % (out, e.strerror or e, where)
 
 
 def micropython_binary():
@@ -108,10 +124,19 @@ def _run_on_micropython(path, out, fs=None, heap="190wK"):
                              os.path.abspath(path), os.path.abspath(out)]
                             + ([os.path.abspath(fs)] if fs else []),
                             capture_output=True, text=True)
+    if result.returncode == 3:          # OUT can't be written: the reason is its last line
+        said = result.stdout.strip().splitlines()
+        reason = said[-1].split(": ")[-1] if said else "?"
+        if reason.isdigit():            # MicroPython's OSError says only its errno
+            reason = os.strerror(int(reason))
+        raise UserError("--out %s: can't write the results: %s" % (out, reason))
     sys.stdout.write(result.stdout)
     if result.returncode not in (0, 1):
         raise UserError("the simulator failed on MicroPython:\n" + result.stderr[-2000:])
-    frames_to_png(os.path.join(out, "shots"))
-    with open(os.path.join(out, "summary.json")) as f:
-        summary = json.load(f)
+    try:
+        frames_to_png(os.path.join(out, "shots"))
+        with open(os.path.join(out, "summary.json")) as f:
+            summary = json.load(f)
+    except OSError as e:
+        raise UserError(_cant_write(out, e))
     return _report(summary, out)

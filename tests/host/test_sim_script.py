@@ -37,6 +37,106 @@ def test_bad_lines_are_named(lines, message):
     assert "line %d" % len(lines) in str(e.value)
 
 
+@pytest.mark.parametrize("line, message", [
+    ("set gaem spellsport", "no setting 'gaem' (set one of countdown, game, names, players"),
+    ("set players 99", "set players 99: 2 to 8"),
+    ("set players two", "set players two: 2 to 8"),
+    ("set tiles hlaf", "set tiles hlaf: one of half, full, double"),
+    ("set game scrabble", "one of wordsport, speedscrabble, spellsport, tilerush"),
+    ("set countdown 75", "set countdown 75: one of 30, 45, 60, 90, 120, 180"),
+    ("set variant boise", "one of standard, seattle, idaho"),
+    ("set sound loud", "set sound loud: one of on, off"),
+    ("set names ANN,42", "'42': a name can't be a number"),
+    ("set names ANN,-,ANN", "ANN for seat 1 and seat 3"),
+    ("set names P2", "P2 is seat 2's own name"),
+    ("set players", "set KEY VALUE"),
+])
+def test_a_setting_the_device_has_not_got_is_refused_with_its_line(line, message):
+    with pytest.raises(SimScriptError) as e:
+        parse(["seats 4", "# the settings", line, "1 press 1"])
+    assert str(e.value).startswith("line 3: ")
+    assert message in str(e.value)
+
+
+def test_the_settings_choices_are_the_firmwares():
+    from tileclock import games
+    from tileclock.app import defaults
+    from tileclock_host.sim.script import setting_choices
+    choices = setting_choices()
+    assert set(choices) == set(defaults())
+    assert choices["game"] == games.KINDS
+    for kind in games.KINDS:
+        for _label, key, values, _shown in games.spec(kind).OPTIONS:
+            assert choices[key] == tuple(values)
+    script = parse(["seats 8", "set game tilerush", "set players 8", "set tiles double", "set countdown 90",
+                    "set target 1000", "set names ANN,-,CY", "set sound off"])
+    assert script.settings == {"game": "tilerush", "players": 8, "tiles": "double", "countdown": 90,
+                               "target": 1000, "names": ["ANN", "", "CY"], "sound": "off"}
+
+
+def test_more_players_than_seats_is_refused_on_the_players_line():
+    with pytest.raises(SimScriptError) as e:
+        parse(["set players 6", "seats 4", "1 press 1"])
+    assert str(e.value) == "line 1: set players 6: the board has 4 seats (seats N)"
+
+
+def _sim(capsys, *args):
+    """`tileclock sim ARGS` in this process (the CLI's start-up is seconds):
+    (exit status, stderr)."""
+    from tileclock_host.cli import main
+    status = main(["sim"] + list(args))
+    return status, capsys.readouterr().err
+
+
+def _one_line_error(status, err, *words):
+    assert status == 1, err
+    assert "Traceback" not in err
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("tileclock: "), err
+    for word in words:
+        assert word in lines[0]
+    return lines[0]
+
+
+def test_a_bad_set_line_stops_the_script_before_it_runs(tmp_path):
+    script = tmp_path / "typo.txt"
+    script.write_text("seats 4\nset gaem spellsport\n1 shot home\n")
+    result = subprocess.run([sys.executable, "-m", "tileclock_host", "sim", "--script", str(script),
+                             "--out", str(tmp_path / "out")], capture_output=True, text=True, cwd=ROOT, timeout=120)
+    _one_line_error(result.returncode, result.stderr, "typo.txt: line 2: no setting 'gaem'")
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_script_that_is_not_utf8_is_named_with_its_line(tmp_path, capsys):
+    script = tmp_path / "latin1.txt"
+    script.write_bytes(b"seats 4\n# caf\xe9 au lait\n1 shot home\n")
+    _one_line_error(*_sim(capsys, "--script", str(script), "--out", str(tmp_path / "out")),
+                    "latin1.txt: line 2: not UTF-8 text")
+
+
+@pytest.mark.parametrize("where, micropython", [
+    ("a file", False),
+    ("under a file", False),
+    ("a full disk", False),
+    ("a full disk", True),
+])
+def test_results_that_cannot_be_written_are_one_line(where, micropython, tmp_path, capsys):
+    script = os.path.join(ROOT, "tests", "sim", "wordsport_round.txt")
+    afile = tmp_path / "afile"
+    afile.write_text("x")
+    if where == "a file":
+        out, said = afile, "not a folder"
+    elif where == "under a file":
+        out, said = afile / "out", "Not a directory"
+    else:
+        # /dev/full stands in for a full disk: every write to it fails with ENOSPC
+        out, said = tmp_path / "out", "No space left on device"
+        out.mkdir()
+        (out / "log.txt").symlink_to("/dev/full")
+    status, err = _sim(capsys, "--script", script, "--out", str(out), *(["--micropython"] if micropython else []))
+    _one_line_error(status, err, "--out %s" % out, said)
+
+
 def test_keys_map_to_presses_and_long_presses():
     assert terminal.key_to_event("3", 4, False) == ("press", 3)
     assert terminal.key_to_event("#", 4, False) == ("long", 3)

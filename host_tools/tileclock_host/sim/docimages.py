@@ -49,6 +49,9 @@ PICTURES = (
         "names": "names",
         "name-edit": "name-edit",
     }),
+    ("sheet_home.txt", {
+        "home_with_game": "home-game",
+    }),
     ("rename.txt", {
         "menu_setup": "wordsport-menu-setup",
         "rename": "rename",

@@ -79,6 +79,7 @@ class Script:
         self.display = "ssd1306"
         self.start = 0
         self.settings = {}
+        self.set_lines = {}     # settings key -> the line that set it
         self.shots_on_change = False
         self.steps = []     # (at_ms, lineno, verb, args), in time order
         self.end = None
@@ -135,6 +136,10 @@ def parse(lines):
             script.end = at
         else:
             script.add(at, lineno, verb, args)
+    players = script.settings.get("players")
+    if players is not None and players > script.seats:
+        raise SimScriptError(script.set_lines["players"], "set players %d: the board has %d seats (seats N)"
+                             % (players, script.seats))
     return script
 
 
@@ -161,16 +166,91 @@ def _setup(script, lineno, words):
     elif head == "set":
         if len(words) != 3:
             raise SimScriptError(lineno, "set KEY VALUE")
-        value = words[2]
-        if words[1] == "names":
-            # set names ANN,-,CY: seat by seat, - for P<seat>
-            script.settings["names"] = ["" if n == "-" else n for n in value.split(",")]
-        else:
-            script.settings[words[1]] = int(value) if value.isdigit() else value
+        script.settings[words[1]] = _setting(lineno, words[1], words[2])
+        script.set_lines[words[1]] = lineno
     elif head == "shots":
         if len(words) != 2 or words[1] not in ("changes", "marked"):
             raise SimScriptError(lineno, "shots changes (every screen change) or shots marked")
         script.shots_on_change = words[1] == "changes"
+
+
+def setting_choices():
+    """{key: the values it may take (None: names)} for every setting a script
+    may set, taken from the firmware: the keys are the app's
+    (tileclock.app.defaults), a game's options and their choices its spec's
+    OPTIONS (as its menus offer them), `game` the registry's kinds, `players`
+    what the games' PLAYERS span."""
+    from tileclock import games
+    from tileclock.app import defaults
+    known = {}
+    low = high = None
+    for kind in games.KINDS:
+        spec = games.spec(kind)
+        for option in spec.OPTIONS:
+            known[option[1]] = tuple(option[2])
+        if low is None or spec.PLAYERS[0] < low:
+            low = spec.PLAYERS[0]
+        if high is None or spec.PLAYERS[1] > high:
+            high = spec.PLAYERS[1]
+    known["game"] = tuple(games.KINDS)
+    known["players"] = tuple(range(low, high + 1))
+    known["sound"] = ("on", "off")      # the menus' Sound line
+    choices = {}
+    for key in defaults():
+        choices[key] = known.get(key)
+    return choices
+
+
+def _setting(lineno, key, value):
+    """The value of `set KEY VALUE` as the settings keep it; SimScriptError
+    for a key the device has no setting for or a value its menus don't offer."""
+    choices = setting_choices()
+    if key not in choices:
+        raise SimScriptError(lineno, "no setting %r (set one of %s)" % (key, ", ".join(sorted(choices))))
+    if key == "names":
+        return _names(lineno, value)
+    allowed = choices[key]
+    got = int(value) if value.isdigit() else value
+    if allowed is None:
+        # a setting no menu lists: at least the type of its default
+        from tileclock.app import defaults
+        if type(got) is not type(defaults()[key]):
+            raise SimScriptError(lineno, "set %s %s: not a %s" % (key, value, type(defaults()[key]).__name__))
+        return got
+    if got not in allowed:
+        if key == "players":
+            shown = "%d to %d" % (allowed[0], allowed[-1])
+        else:
+            shown = "one of " + ", ".join([str(c) for c in allowed])
+        raise SimScriptError(lineno, "set %s %s: %s" % (key, value, shown))
+    return got
+
+
+def _names(lineno, value):
+    # set names ANN,-,CY: seat by seat, - for P<seat>; the device's own
+    # checks (a name it would refuse, two seats with one name)
+    from tileclock.app import default_name
+    from tileclock.engine.game import MAX_SEATS, Refused, check_name
+    names = ["" if n == "-" else n for n in value.split(",")]
+    if len(names) > MAX_SEATS:
+        raise SimScriptError(lineno, "set names: %d names for at most %d seats" % (len(names), MAX_SEATS))
+    shown = []
+    for i in range(len(names)):
+        name = names[i]
+        if name:
+            try:
+                check_name(name)
+            except Refused as e:
+                raise SimScriptError(lineno, "set names: %r: %s" % (name, e.reason))
+        name = name or default_name(i + 1)
+        if name in shown:
+            raise SimScriptError(lineno, "set names: %s for seat %d and seat %d" % (
+                name, shown.index(name) + 1, i + 1))
+        shown.append(name)
+    for seat in range(len(names) + 1, MAX_SEATS + 1):
+        if default_name(seat) in shown:
+            raise SimScriptError(lineno, "set names: %s is seat %d's own name" % (default_name(seat), seat))
+    return names
 
 
 def _check_step(script, lineno, verb, args):
@@ -186,8 +266,8 @@ def _check_step(script, lineno, verb, args):
         if len(args) != 1:
             raise SimScriptError(lineno, "shot NAME")
     elif verb == "expect":
-        if len(args) != 2 or args[0] not in ("screen", "clock", "banner", "prompt", "phase"):
-            raise SimScriptError(lineno, "expect screen|clock|banner|prompt|phase VALUE")
+        if len(args) != 2 or args[0] not in ("screen", "clock", "banner", "prompt", "phase", "text"):
+            raise SimScriptError(lineno, "expect screen|clock|banner|prompt|phase|text VALUE")
     elif verb in ("end", "reboot"):
         if args:
             raise SimScriptError(lineno, "%s takes nothing" % verb)
@@ -389,6 +469,13 @@ class Runner:
                 return
         elif what == "prompt":
             got = getattr(app.manager.screen, "prompt_text", "")
+        elif what == "text":
+            # read off the panel's pixels: what the players see
+            from tileclock_host.sim import screentext
+            frame = self.board.frame()
+            if screentext.shows(frame, value):
+                return
+            got = " | ".join(screentext.lines(frame))
         else:
             got = phase_name(app)
         if got != value:
@@ -471,14 +558,24 @@ class Runner:
 
 
 def read_lines(path):
-    with open(path) as f:
-        return f.read().split("\n")
+    """The lines of the script at `path`; SimScriptError for one that isn't
+    UTF-8 text."""
+    with open(path, "rb") as f:
+        data = f.read()
+    lines = data.split(b"\n")
+    for i in range(len(lines)):
+        try:
+            lines[i] = lines[i].decode("utf-8")
+        except UnicodeError:
+            raise SimScriptError(i + 1, "not UTF-8 text (a sim script is a text file)")
+    return lines
 
 
 def main(argv):
     """micropython .../sim/mpy_main.py SCRIPT OUT [FLASH]: exit status 0, 1
-    (expect failed) or 2 (bad script). FLASH: the board's flash folder,
-    booted from and kept (default: a fresh one in OUT)."""
+    (expect failed), 2 (bad script) or 3 (OUT can't be written: the reason
+    on the last line). FLASH: the board's flash folder, booted from and kept
+    (default: a fresh one in OUT)."""
     if len(argv) not in (2, 3):
         print("usage: SCRIPT OUT [FLASH]")
         return 2
@@ -487,7 +584,11 @@ def main(argv):
     except SimScriptError as e:
         print("%s: %s" % (argv[0], e))
         return 2
-    summary = Runner(script, argv[1], fs_root=argv[2] if len(argv) == 3 else None).run()
+    try:
+        summary = Runner(script, argv[1], fs_root=argv[2] if len(argv) == 3 else None).run()
+    except OSError as e:
+        print("%s: can't write the results: %s" % (argv[1], e))
+        return 3
     for line in summary["failures"]:
         print(line)
     return 1 if summary["failures"] else 0
