@@ -58,11 +58,18 @@ def resume_time(game, mark):
 
 
 def new_evening():
-    """A new evening's name: 8 hex digits from the hardware's random source."""
-    import os
-    name = ""
-    for b in os.urandom(4):
-        name += "%02x" % b
+    """A new evening's name: 8 hex digits from the hardware's random source
+    (os.urandom), or on a port without one (the WebAssembly port of the web
+    page) from `random`, which such a port seeds at start."""
+    try:
+        from os import urandom
+    except ImportError:
+        import random
+        name = "%08x" % random.getrandbits(32)
+    else:
+        name = ""
+        for b in urandom(4):
+            name += "%02x" % b
     return "00000001" if name == LEGACY else name
 
 

@@ -1,0 +1,503 @@
+// tileclock in a web page: MicroPython's WebAssembly port runs the firmware's
+// own modules (files.json, written into the port's file system) on a board
+// made for the page (tileclock_web/board.py). This file is that board's
+// other half: the canvas the display controller's RAM is drawn on, the seat
+// buttons (pointer, touch and keys 1-8; held for a long press), the buzzer's
+// notes through Web Audio, the flash folder kept in the browser's storage
+// (written after every pass that changed it, so a reload is a power cut),
+// the power button, and the side of the page: the screen's keys, the score
+// sheet, the evening to export.
+import { loadMicroPython } from "./micropython.mjs";
+
+const FLASH = "/flash";
+const STORE = "tileclock-flash";        // localStorage: the flash's files
+const PREFS = "tileclock-page";         // localStorage: seats, display, mute
+const POLL_MS = 10;                     // as the device's loop polls
+const SIDE_MS = 100;                    // the side of the page, at most this often
+const SHEET_MS = 1000;                  // the score sheet: after a change, at most this often
+const KEYS_TEXT = {};                   // key code -> seat, for 1-8
+for (let i = 1; i <= 8; i++) KEYS_TEXT["Digit" + i] = KEYS_TEXT["Numpad" + i] = i;
+
+const prefs = Object.assign({ seats: 4, display: "ssd1306", mute: false },
+                            readJSON(localStorage.getItem(PREFS)) || {});
+const figures = {
+  pageStartMs: performance.now(),   // (module start, about the page's load)
+  firstFrameMs: null,               // page load to the first frame on the canvas
+  bootMs: null,                     // the last power-on: interpreter, files, App.boot()
+  passes: 0,
+  longestPassMs: 0,                 // the longest step() (App.safe_step) in the browser
+  longestPassScreen: "",
+};
+
+let bundle = null;          // files.json: {paths, files}
+let mp = null;              // the interpreter
+let page = null;            // tileclock_web.page
+let timer = null;
+let flashDirty = false;
+let sheetDirty = true;
+let sheetAt = 0;
+let sideAt = 0;
+let lastWrites = -1;
+let lastState = "";
+let booting = null;
+
+const canvas = document.getElementById("panel");
+const ctx2d = canvas.getContext("2d", { willReadFrequently: true });
+const image = ctx2d.createImageData(128, 64);
+const statusLine = document.getElementById("status");
+
+function readJSON(text) {
+  try { return text ? JSON.parse(text) : null; } catch (e) { return null; }
+}
+
+function say(text) { statusLine.textContent = text; }
+
+// -- the display ----------------------------------------------------------
+
+const LIT = [235, 245, 255];    // as the simulator's pictures (tileclock_host.frames)
+
+function drawFrame(hex) {
+  // hex: 2048 digits of MONO_VLSB, a byte = 8 rows of one column, bit 0 on top
+  const px = image.data;
+  for (let band = 0; band < 8; band++) {
+    for (let x = 0; x < 128; x++) {
+      const i = (band * 128 + x) * 2;
+      const byte = parseInt(hex.substr(i, 2), 16);
+      for (let bit = 0; bit < 8; bit++) {
+        const o = ((band * 8 + bit) * 128 + x) * 4;
+        const on = (byte >> bit) & 1;
+        px[o] = on ? LIT[0] : 0; px[o + 1] = on ? LIT[1] : 0; px[o + 2] = on ? LIT[2] : 0; px[o + 3] = 255;
+      }
+    }
+  }
+  ctx2d.putImageData(image, 0, 0);
+  if (figures.firstFrameMs === null) figures.firstFrameMs = performance.now() - figures.pageStartMs;
+}
+
+function canvasHex() {
+  // what the canvas shows, read back as a frame (the tests compare it)
+  const px = ctx2d.getImageData(0, 0, 128, 64).data;
+  let out = "";
+  for (let band = 0; band < 8; band++) {
+    for (let x = 0; x < 128; x++) {
+      let byte = 0;
+      for (let bit = 0; bit < 8; bit++) {
+        if (px[((band * 8 + bit) * 128 + x) * 4] > 127) byte |= 1 << bit;
+      }
+      out += (byte < 16 ? "0" : "") + byte.toString(16);
+    }
+  }
+  return out;
+}
+
+// -- the buzzer -----------------------------------------------------------
+
+const audio = { ctx: null, osc: null, gain: null, notes: 0, hz: 0, duty: 0 };
+
+function startAudio() {
+  // browsers start sound only from a gesture: the first press or key
+  if (audio.ctx) {
+    if (audio.ctx.state === "suspended") audio.ctx.resume();
+    return;
+  }
+  try {
+    audio.ctx = new AudioContext();
+    audio.osc = audio.ctx.createOscillator();
+    audio.osc.type = "square";          // a piezo on PWM
+    audio.gain = audio.ctx.createGain();
+    audio.gain.gain.value = 0;
+    audio.osc.connect(audio.gain).connect(audio.ctx.destination);
+    audio.osc.start();
+  } catch (e) {
+    audio.ctx = null;
+  }
+}
+
+function tone(hz, duty) {
+  // the PWM's pitch and duty (tileclock_web.board.PagePWM): duty 0 is silence
+  audio.notes += duty ? 1 : 0;
+  audio.hz = hz;
+  audio.duty = duty;
+  if (!audio.ctx) return;
+  const t = audio.ctx.currentTime;
+  if (hz > 0) audio.osc.frequency.setValueAtTime(hz, t);
+  audio.gain.gain.setValueAtTime(duty && !prefs.mute ? 0.05 : 0, t);
+}
+
+// -- the flash ------------------------------------------------------------
+
+function underFlash(path) {
+  path = String(path || "");
+  return path === FLASH || path.startsWith(FLASH + "/");
+}
+
+function watchFlash(FS) {
+  // every change under /flash marks it for saving after the pass
+  const mark = (path) => { if (underFlash(path)) flashDirty = true; };
+  for (const name of ["mkdir", "rmdir", "unlink", "truncate"]) {
+    const original = FS[name];
+    FS[name] = function (path, ...rest) { mark(path); return original.call(FS, path, ...rest); };
+  }
+  const rename = FS.rename;
+  FS.rename = function (from, to) { mark(from); mark(to); return rename.call(FS, from, to); };
+  const write = FS.write;
+  FS.write = function (stream, ...rest) { mark(stream && stream.path); return write.call(FS, stream, ...rest); };
+  const open = FS.open;
+  FS.open = function (path, flags, ...rest) {
+    const stream = open.call(FS, path, flags, ...rest);
+    if (typeof flags === "number" && (flags & 0x200)) mark(stream.path);     // O_TRUNC
+    return stream;
+  };
+}
+
+function toBase64(bytes) {
+  let text = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode.apply(null, bytes.subarray(i, i + 0x8000));
+  return btoa(text);
+}
+
+function fromBase64(text) {
+  const raw = atob(text);
+  const bytes = new Uint8Array(raw.length);
+  for (let i = 0; i < raw.length; i++) bytes[i] = raw.charCodeAt(i);
+  return bytes;
+}
+
+function readTree(FS, folder, out) {
+  for (const name of FS.readdir(folder)) {
+    if (name === "." || name === "..") continue;
+    const path = folder + "/" + name;
+    if (FS.isDir(FS.stat(path).mode)) {
+      out[path] = null;
+      readTree(FS, path, out);
+    } else {
+      out[path] = toBase64(FS.readFile(path));
+    }
+  }
+  return out;
+}
+
+function saveFlash() {
+  flashDirty = false;
+  sheetDirty = true;
+  const tree = readTree(mp.FS, FLASH, {});
+  try {
+    localStorage.setItem(STORE, JSON.stringify(tree));
+  } catch (e) {
+    say("The browser's storage refused the flash (" + e.name + "): the evening is not kept beyond this page.");
+  }
+}
+
+function restoreFlash(FS) {
+  FS.mkdir(FLASH);
+  const tree = readJSON(localStorage.getItem(STORE)) || {};
+  for (const path of Object.keys(tree).sort()) {
+    if (!underFlash(path)) continue;
+    const data = tree[path];
+    if (data === null) {
+      FS.mkdirTree(path);
+    } else {
+      FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+      FS.writeFile(path, fromBase64(data));
+    }
+  }
+}
+
+// -- power ----------------------------------------------------------------
+
+async function powerOn() {
+  stopLoop();
+  const t0 = performance.now();
+  say("starting MicroPython...");
+  if (!bundle) bundle = await (await fetch("files.json")).json();
+  page = null;
+  mp = await loadMicroPython({
+    stdout: (line) => console.log(line),
+    stderr: (line) => console.error(line),
+  });
+  for (const [path, text] of Object.entries(bundle.files)) {
+    mp.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+    mp.FS.writeFile(path, text);
+  }
+  restoreFlash(mp.FS);
+  watchFlash(mp.FS);
+  mp.runPython("import sys\nsys.path[:0] = " + JSON.stringify(bundle.paths));
+  page = mp.pyimport("tileclock_web.page");
+  page.boot(prefs.seats, prefs.display, tone);
+  figures.bootMs = performance.now() - t0;
+  lastWrites = -1;
+  lastState = "";
+  sheetDirty = true;
+  if (flashDirty) saveFlash();     // boot's own writes (a recovery, a new evening)
+  makeSeats();
+  say("");
+  loop();
+}
+
+function stopLoop() {
+  if (timer !== null) clearTimeout(timer);
+  timer = null;
+}
+
+// One pass of the app, then the picture if it changed, the flash if it
+// changed, the side of the page now and then; the next pass when the app
+// wants it (at once after a button event).
+function loop() {
+  timer = null;
+  if (!page) return;
+  const t = performance.now();
+  const wait = page.step();
+  const ms = performance.now() - t;
+  figures.passes++;
+  if (ms > figures.longestPassMs) {
+    figures.longestPassMs = ms;
+    figures.longestPassScreen = page.screen();
+  }
+  const writes = page.frame_count();
+  if (writes !== lastWrites) {
+    lastWrites = writes;
+    drawFrame(page.frame_hex());
+  }
+  if (flashDirty) saveFlash();
+  const now = performance.now();
+  if (now - sideAt >= SIDE_MS) {
+    sideAt = now;
+    updateSide(now);
+  }
+  timer = setTimeout(loop, Math.max(0, Math.min(wait, POLL_MS * 10)));
+}
+
+function kick() {
+  // a button changed: the next pass now, not at the app's next deadline
+  if (timer !== null && page) {
+    clearTimeout(timer);
+    timer = setTimeout(loop, 0);
+  }
+}
+
+// -- the seat buttons -----------------------------------------------------
+
+// A press is held at least MIN_PRESS_MS: a click or a tap can be over in a
+// few ms, which a real button's contact never is, and the firmware counts a
+// level only once it has held for its debounce time (20 ms).
+const MIN_PRESS_MS = 60;
+const down = new Set();
+const downAt = {};
+
+function seatDown(seat) {
+  startAudio();
+  if (!page || seat > prefs.seats || down.has(seat)) return;
+  down.add(seat);
+  downAt[seat] = performance.now();
+  page.press(seat);
+  const b = document.getElementById("seat-" + seat);
+  if (b) b.classList.add("down");
+  kick();
+}
+
+function seatUp(seat, now) {
+  if (!down.has(seat)) return;
+  const held = performance.now() - downAt[seat];
+  if (!now && held < MIN_PRESS_MS) {
+    setTimeout(() => seatUp(seat, true), MIN_PRESS_MS - held);
+    return;
+  }
+  down.delete(seat);
+  if (page) page.release(seat);
+  const b = document.getElementById("seat-" + seat);
+  if (b) b.classList.remove("down");
+  kick();
+}
+
+function makeSeats() {
+  const holder = document.getElementById("seats");
+  holder.textContent = "";
+  for (let seat = 1; seat <= prefs.seats; seat++) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "seat";
+    b.id = "seat-" + seat;
+    b.textContent = String(seat);
+    b.title = "seat " + seat + " (key " + seat + "; hold for a long press)";
+    b.addEventListener("pointerdown", (e) => { e.preventDefault(); b.setPointerCapture(e.pointerId); seatDown(seat); });
+    for (const end of ["pointerup", "pointercancel", "lostpointercapture"]) {
+      b.addEventListener(end, () => seatUp(seat));
+    }
+    b.addEventListener("contextmenu", (e) => e.preventDefault());   // a long touch is a long press
+    holder.appendChild(b);
+  }
+}
+
+document.addEventListener("keydown", (e) => {
+  const seat = KEYS_TEXT[e.code];
+  if (!seat || e.ctrlKey || e.metaKey || e.altKey) return;
+  e.preventDefault();
+  if (!e.repeat) seatDown(seat);
+});
+document.addEventListener("keyup", (e) => {
+  const seat = KEYS_TEXT[e.code];
+  if (seat) seatUp(seat);
+});
+window.addEventListener("blur", () => { for (const seat of [...down]) seatUp(seat, true); });
+
+// -- the side of the page -------------------------------------------------
+
+function updateSide(now) {
+  const text = page.state();
+  const state = JSON.parse(text);
+  if (state.cues.length) sheetDirty = true;
+  if (text !== lastState) {
+    lastState = text;
+    const keys = document.getElementById("keys");
+    keys.textContent = "";
+    for (const k of state.keys) {
+      const li = document.createElement("li");
+      li.textContent = k;
+      keys.appendChild(li);
+    }
+    if (state.banner) say(state.banner);
+    else if (statusLine.textContent && !state.last_error) say("");
+    if (state.last_error) say("error: " + state.last_error);
+  }
+  if (sheetDirty && now - sheetAt >= SHEET_MS) {
+    sheetAt = now;
+    sheetDirty = false;
+    showSheet(readJSON(page.sheet_json()));
+  }
+}
+
+function cell(row, text, header, numeric) {
+  const c = document.createElement(header ? "th" : "td");
+  c.textContent = text;
+  if (numeric) c.className = "n";
+  row.appendChild(c);
+}
+
+function table(caption, heads, rows) {
+  const t = document.createElement("table");
+  const cap = document.createElement("caption");
+  cap.textContent = caption;
+  t.appendChild(cap);
+  const head = t.insertRow();
+  heads.forEach((h, i) => cell(head, h, true, i > 0));
+  for (const r of rows) {
+    const tr = t.insertRow();
+    r.forEach((v, i) => cell(tr, String(v), false, i > 0));
+  }
+  return t;
+}
+
+function showSheet(sheet) {
+  const holder = document.getElementById("sheet");
+  holder.textContent = "";
+  if (!sheet) {
+    holder.innerHTML = '<p class="small">No game yet.</p>';
+    return;
+  }
+  const unit = sheet.game === "tilerush" ? "wins" : "points";
+  holder.appendChild(table("Standings", ["player", unit], sheet.standings || []));
+  const rounds = (sheet.rounds || []).filter((r) => r.rows);
+  for (const r of rounds.slice(-6).reverse()) {
+    const note = r.void ? " (void)" : r.winner ? ", won by " + r.winner : "";
+    holder.appendChild(table("Round " + r.number + note, ["player", "points"],
+                             r.rows.map((row) => [row.name, row.total])));
+  }
+  if (rounds.length > 6) {
+    const p = document.createElement("p");
+    p.className = "small";
+    p.textContent = (rounds.length - 6) + " earlier rounds: in the exported sheet.";
+    holder.appendChild(p);
+  }
+}
+
+function download(link, make, type) {
+  link.addEventListener("click", (e) => {
+    if (!page) { e.preventDefault(); return; }
+    const text = make();
+    if (!text || text === "null") { e.preventDefault(); say("No game to export yet."); return; }
+    link.href = URL.createObjectURL(new Blob([text], { type }));
+  });
+}
+
+download(document.getElementById("export-script"), () => page.script_text(), "text/plain");
+download(document.getElementById("export-json"), () => page.sheet_json(), "application/json");
+
+// -- the controls -----------------------------------------------------------
+
+const seatCount = document.getElementById("seat-count");
+for (let n = 2; n <= 8; n++) {
+  const o = document.createElement("option");
+  o.value = o.textContent = String(n);
+  seatCount.appendChild(o);
+}
+seatCount.value = String(prefs.seats);
+document.getElementById("display-kind").value = prefs.display;
+document.getElementById("mute").checked = prefs.mute;
+
+function savePrefs() { localStorage.setItem(PREFS, JSON.stringify(prefs)); }
+
+seatCount.addEventListener("change", () => { prefs.seats = Number(seatCount.value); savePrefs(); power(); });
+document.getElementById("display-kind").addEventListener("change", (e) => {
+  prefs.display = e.target.value; savePrefs(); power();
+});
+document.getElementById("mute").addEventListener("change", (e) => {
+  prefs.mute = e.target.checked; savePrefs(); tone(audio.hz, audio.duty);
+});
+document.getElementById("power").addEventListener("click", () => { startAudio(); power(); });
+document.getElementById("forget").addEventListener("click", () => {
+  if (!confirm("Forget this evening and the settings? The box starts as new.")) return;
+  localStorage.removeItem(STORE);
+  mp = null;
+  power();
+});
+
+function power() {
+  // off and on: RAM is gone, the flash (the browser's storage) stays
+  for (const seat of [...down]) seatUp(seat, true);
+  stopLoop();
+  page = null;
+  booting = powerOn().catch(fail);
+  return booting;
+}
+
+function fail(e) {
+  say("tileclock could not start: " + e);
+  console.error(e);
+}
+
+// -- for the tests: the state, the canvas, a sim script at virtual time ------
+
+window.tileclock = {
+  figures,
+  audio,
+  prefs,
+  ready: () => booting,
+  state: () => JSON.parse(page.state()),
+  canvas: canvasHex,
+  frame: () => page.frame_hex(),
+  press: seatDown,
+  release: seatUp,
+  power,
+  sheet: () => readJSON(page.sheet_json()),
+  script: () => page.script_text(),
+  flashFiles: () => Object.keys(readJSON(localStorage.getItem(STORE)) || {}),
+  // A sim script (docs/simulator.md) run at virtual time on the simulator's
+  // own board, each shot drawn on this canvas and read back from it:
+  // {summary, sheet, shots: {name: hex of the canvas}}. The live device
+  // stands still meanwhile, and its picture comes back after.
+  runScript(text) {
+    stopLoop();
+    const shots = {};
+    try {
+      const scripted = mp.pyimport("tileclock_web.scripted");
+      const result = JSON.parse(scripted.run(text, (name, hex) => { drawFrame(hex); shots[name] = canvasHex(); }));
+      result.shots = shots;
+      return result;
+    } finally {
+      lastWrites = -1;
+      loop();
+    }
+  },
+};
+
+booting = powerOn().catch(fail);

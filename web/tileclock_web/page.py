@@ -1,0 +1,152 @@
+# What the page's JavaScript (page.js) calls: power on the app on a
+# PageBoard, one pass of the loop, the seat buttons, the picture, and what
+# the side of the page shows (the screen's keys, the score sheet, the
+# evening to export). One device at a time: boot() again is a power cut.
+#
+# MicroPython only (the WebAssembly port). Values go to JavaScript as ints
+# and strings (JSON for anything bigger), which cross without proxies.
+import gc
+import json
+import os
+
+from tileclock import cues
+from tileclock.app import POLL_MS, App
+from tileclock.store.journal import Journal
+from tileclock_web.board import FS_ROOT, PageBoard
+
+_HEX = b"0123456789abcdef"
+_app = None
+_board = None
+_hex = bytearray(2048)      # the frame as hex for frame_hex(), made once
+_cues_seen = 0
+
+
+def boot(seats, display, tone=None):
+    """Power on: a new board and App on the flash in FS_ROOT (what page.js
+    put back from the browser's storage), booted as main.py boots it.
+    Returns the screen's name."""
+    global _app, _board, _cues_seen
+    _app = _board = None
+    gc.collect()
+    try:
+        os.mkdir(FS_ROOT)
+    except OSError:
+        pass        # there already
+    _board = PageBoard(seats, display, tone)
+    _app = App(_board, Journal(FS_ROOT))
+    _app.cue_log = []
+    _cues_seen = 0
+    _app.boot()
+    return screen()
+
+
+def step():
+    """One pass of the loop (App.safe_step, as App.run makes it): ms until
+    the app wants the next, at most POLL_MS while a button is down."""
+    wait = _app.safe_step()
+    if wait > POLL_MS:
+        for seat in range(_board.seats):
+            if _board.levels[seat] == 0:
+                return POLL_MS      # debounce and the long press need polling
+    return wait
+
+
+def press(seat):
+    _board.press(seat)
+
+
+def release(seat):
+    _board.release(seat)
+
+
+def frame_count():
+    """How many writes the display controller has had: the picture changed
+    when this did."""
+    return _board.panel.writes
+
+
+def frame_hex():
+    """The glass (128x64, MONO_VLSB: a byte is 8 rows of a column) as 2048
+    hex digits."""
+    frame = _board.frame()
+    out = _hex
+    j = 0
+    for b in frame:
+        out[j] = _HEX[b >> 4]
+        out[j + 1] = _HEX[b & 15]
+        j += 2
+    return out.decode()
+
+
+def screen():
+    return type(_app.manager.screen).__name__
+
+
+def state():
+    """JSON: the screen, what its buttons do, the message on show, the game,
+    the cues sounded since the last call."""
+    global _cues_seen
+    app = _app
+    log = app.cue_log
+    new = []
+    while _cues_seen < len(log):
+        cue = log[_cues_seen][1]
+        new.append(cues.NAMES[cue] if 0 <= cue < len(cues.NAMES) else str(cue))
+        _cues_seen += 1
+    if len(log) > 64:
+        del log[:len(log) - 16]
+        _cues_seen = len(log)
+    screen_ = app.manager.screen
+    keys = screen_.keys() if hasattr(screen_, "keys") else ()
+    game = app.game
+    return json.dumps({
+        "screen": type(screen_).__name__,
+        "keys": list(keys),
+        "banner": app.manager.banner_text(),
+        "game": game.KIND if game is not None else None,
+        "phase": game.phase_at(app.now()) if game is not None else "none",
+        "prompt": getattr(screen_, "prompt_text", ""),
+        "clock": shown_clock(),
+        "cues": new,
+        "errors": app.errors,
+        "last_error": repr(app.last_error) if app.last_error is not None else None,
+        "seats": _board.seats,
+        "display": _board.kind,
+    })
+
+
+def shown_clock():
+    """The time on the big digits, as text ('' when none is shown)."""
+    screen_ = _app.manager.screen
+    buf = getattr(screen_, "_buf", None)
+    n = getattr(screen_, "_len", 0)
+    if buf is None or not n:
+        return ""
+    return bytes(buf[:n]).decode()
+
+
+def evening():
+    """(kind, action lines) of the whole evening, read from the journal as
+    the host tools read it (every round, the folded ones too)."""
+    from tileclock.store.journal import read_journal
+    kind, lines, _problems = read_journal(FS_ROOT + "/journal")
+    return kind, lines
+
+
+def script_text():
+    """The evening as an action script (README, 'Action scripts'): what
+    `tileclock replay` reads. '' with no game."""
+    kind, lines = evening()
+    if not kind:
+        return ""
+    return "game %s\n%s\n" % (kind, "\n".join(lines))
+
+
+def sheet_json():
+    """The evening's score sheet as JSON: the sheet `tileclock replay` prints
+    for script_text() (the same keys and values; 'null' with no game)."""
+    from tileclock.script import load
+    kind, lines = evening()
+    if not kind:
+        return "null"
+    return json.dumps(load(["game " + kind] + lines).sheet())
