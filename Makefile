@@ -7,7 +7,7 @@ MICROPYTHON := $(VENV)/bin/micropython
 HEAP ?= 190wK
 PORT ?=
 
-.PHONY: help venv test test-micropython sim bench deploy lint wiring clean
+.PHONY: help venv browser test test-micropython sim web web-build bench deploy lint wiring clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | expand -t 20
@@ -30,9 +30,30 @@ $(STUBS)/.installed: Makefile | $(VENV)/.installed
 	$(PY) -m pip install --quiet --target $(STUBS)/lib/site-packages '$(PICO_STUBS)'
 	touch $@
 
-venv: $(VENV)/.installed $(STUBS)/.installed ## create .venv and install tileclock with its tools
+# MicroPython's WebAssembly port for the web page, from npm (web/package-lock.json)
+WEB_PORT := web/node_modules/@micropython/micropython-webassembly-pyscript/micropython.wasm
 
-test: venv ## run every test (CPython, the MicroPython unix port, mpy-cross); a skip fails the run
+$(WEB_PORT): web/package.json web/package-lock.json | $(VENV)/.installed
+	$(PY) -c "from tileclock_host.cmd_web import port_folder; port_folder()"
+	touch $@
+
+venv: $(VENV)/.installed $(STUBS)/.installed $(WEB_PORT) ## create .venv and install tileclock with its tools
+
+# The web page's tests drive a real headless Chromium, the machine's own (no
+# browser is downloaded): Debian's package, installed here when make runs as
+# root on a machine with apt-get; elsewhere it says what to install.
+browser: ## check for (or, as root with apt-get, install) the Chromium the web page's tests drive
+	@if [ -n "$$TILECLOCK_CHROMIUM" ] || command -v chromium >/dev/null || command -v chromium-browser >/dev/null \
+	   || command -v google-chrome >/dev/null; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	  echo "installing Debian's chromium for the web page's tests"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	else \
+	  echo "the web page's tests need Chromium: sudo apt-get install chromium (Debian; Ubuntu: chromium-browser)," \
+	       "or TILECLOCK_CHROMIUM=/path/to/chrome make test"; exit 1; \
+	fi
+
+test: venv browser ## run every test (CPython, the MicroPython unix port, mpy-cross, the web page in Chromium); a skip fails the run
 	$(PY) -m pytest -q -n auto --dist worksteal tests
 
 test-micropython: venv ## only the firmware tests, on MicroPython at a Pico's heap
@@ -41,6 +62,12 @@ test-micropython: venv ## only the firmware tests, on MicroPython at a Pico's he
 sim: venv ## try the clock in the terminal (no hardware needed)
 	$(PY) -m tileclock_host sim
 
+web-build: venv ## build the web page into build/web/ (the firmware on MicroPython's WebAssembly port)
+	$(PY) -m tileclock_host web --build-only
+
+web: venv ## build the web page and serve it on http://127.0.0.1:8000/
+	$(PY) -m tileclock_host web
+
 bench: venv ## print the memory, display and flash figures
 	$(PY) -m tileclock_host.bench --heap $(HEAP)
 
@@ -48,7 +75,7 @@ deploy: venv ## compile firmware/ with mpy-cross and copy it to the board: make 
 	$(PY) -m tileclock_host deploy $(if $(PORT),--port $(PORT))
 
 lint: venv ## ruff on everything, the firmware's types against the Pico's API, mpy-cross on the firmware
-	$(VENV)/bin/ruff check firmware host_tools tests
+	$(VENV)/bin/ruff check firmware host_tools tests web
 	$(VENV)/bin/basedpyright -p firmware
 	$(PY) -m tileclock_host deploy --compile-only
 

@@ -40,6 +40,7 @@ let sideAt = 0;
 let lastWrites = -1;
 let lastState = "";
 let booting = null;
+let booted = false;          // page.boot() done, no power-off since
 
 const canvas = document.getElementById("panel");
 const ctx2d = canvas.getContext("2d", { willReadFrequently: true });
@@ -206,7 +207,6 @@ function restoreFlash(FS) {
 // -- power ----------------------------------------------------------------
 
 async function powerOn() {
-  stopLoop();
   const t0 = performance.now();
   say("starting MicroPython...");
   if (!bundle) bundle = await (await fetch("files.json")).json();
@@ -224,7 +224,8 @@ async function powerOn() {
   mp.runPython("import sys\nsys.path[:0] = " + JSON.stringify(bundle.paths));
   page = mp.pyimport("tileclock_web.page");
   page.boot(prefs.seats, prefs.display, tone);
-  figures.bootMs = performance.now() - t0;
+  booted = true;
+  figures.bootMs = performance.now() - t0;     // (from the module's start: performance.now() is the page's)
   lastWrites = -1;
   lastState = "";
   sheetDirty = true;
@@ -345,7 +346,6 @@ window.addEventListener("blur", () => { for (const seat of [...down]) seatUp(sea
 function updateSide(now) {
   const text = page.state();
   const state = JSON.parse(text);
-  if (state.cues.length) sheetDirty = true;
   if (text !== lastState) {
     lastState = text;
     const keys = document.getElementById("keys");
@@ -446,18 +446,25 @@ document.getElementById("mute").addEventListener("change", (e) => {
 document.getElementById("power").addEventListener("click", () => { startAudio(); power(); });
 document.getElementById("forget").addEventListener("click", () => {
   if (!confirm("Forget this evening and the settings? The box starts as new.")) return;
-  localStorage.removeItem(STORE);
+  stopLoop();
+  booted = false;
+  page = null;
   mp = null;
-  power();
+  localStorage.removeItem(STORE);
+  location.reload();
 });
 
 function power() {
-  // off and on: RAM is gone, the flash (the browser's storage) stays
+  // Off and on: RAM is gone, the flash (the browser's storage, written after
+  // every pass that changed it) stays. The page loads anew, which gives the
+  // firmware a new interpreter as a reset gives the Pico a new heap (one
+  // page can't hold two instances of the port).
   for (const seat of [...down]) seatUp(seat, true);
   stopLoop();
+  booted = false;
   page = null;
-  booting = powerOn().catch(fail);
-  return booting;
+  if (flashDirty && mp) saveFlash();
+  location.reload();
 }
 
 function fail(e) {
@@ -472,7 +479,8 @@ window.tileclock = {
   audio,
   prefs,
   ready: () => booting,
-  state: () => JSON.parse(page.state()),
+  booted: () => booted,
+  state: () => (booted ? JSON.parse(page.state()) : null),
   canvas: canvasHex,
   frame: () => page.frame_hex(),
   press: seatDown,

@@ -83,18 +83,41 @@ def port_folder():
     folder = os.path.join(WEB, "node_modules", *PORT_PACKAGE.split("/"))
     with open(os.path.join(WEB, "package.json")) as f:
         wanted = json.load(f)["dependencies"][PORT_PACKAGE]
-    have = None
+    if _installed(folder) != wanted:
+        with _npm_lock():
+            if _installed(folder) != wanted:      # (not installed meanwhile)
+                result = subprocess.run(_npm() + ["ci", "--no-audit", "--no-fund", "--loglevel=error"],
+                                        cwd=WEB, capture_output=True, text=True)
+                if result.returncode:
+                    raise UserError("npm ci in web/ failed:\n" + (result.stderr or result.stdout)[-2000:])
+    return folder
+
+
+def _installed(folder):
+    """The version of the port in `folder`, None if it isn't whole."""
+    if not all(os.path.exists(os.path.join(folder, n)) for n in PORT_FILES):
+        return None
     try:
         with open(os.path.join(folder, "package.json")) as f:
-            have = json.load(f).get("version")
+            return json.load(f).get("version")
     except (OSError, ValueError):
-        pass
-    if have != wanted or not all(os.path.exists(os.path.join(folder, n)) for n in PORT_FILES):
-        result = subprocess.run(_npm() + ["ci", "--no-audit", "--no-fund", "--loglevel=error"], cwd=WEB,
-                                capture_output=True, text=True)
-        if result.returncode:
-            raise UserError("npm ci in web/ failed:\n" + (result.stderr or result.stdout)[-2000:])
-    return folder
+        return None
+
+
+class _npm_lock:
+    """One `npm ci` in web/ at a time (tests build the page side by side)."""
+
+    def __enter__(self):
+        self.f = open(os.path.join(WEB, ".npm.lock"), "w")
+        try:
+            import fcntl
+            fcntl.flock(self.f, fcntl.LOCK_EX)
+        except ImportError:     # Windows: one build at a time is the user's
+            pass
+        return self
+
+    def __exit__(self, *exc):
+        self.f.close()
 
 
 def python_files():

@@ -12,20 +12,20 @@ import os
 from tileclock import cues
 from tileclock.app import POLL_MS, App
 from tileclock.store.journal import Journal
+from tileclock.ticks import ticks_diff
 from tileclock_web.board import FS_ROOT, PageBoard
 
 _HEX = b"0123456789abcdef"
 _app = None
 _board = None
 _hex = bytearray(2048)      # the frame as hex for frame_hex(), made once
-_cues_seen = 0
 
 
 def boot(seats, display, tone=None):
     """Power on: a new board and App on the flash in FS_ROOT (what page.js
     put back from the browser's storage), booted as main.py boots it.
     Returns the screen's name."""
-    global _app, _board, _cues_seen
+    global _app, _board
     _app = _board = None
     gc.collect()
     try:
@@ -34,8 +34,7 @@ def boot(seats, display, tone=None):
         pass        # there already
     _board = PageBoard(seats, display, tone)
     _app = App(_board, Journal(FS_ROOT))
-    _app.cue_log = []
-    _cues_seen = 0
+    _app.cue_log = []          # (now, cue) of every cue sounded
     _app.boot()
     return screen()
 
@@ -84,30 +83,28 @@ def screen():
 
 def state():
     """JSON: the screen, what its buttons do, the message on show, the game,
-    the cues sounded since the last call."""
-    global _cues_seen
+    the last cue sounded and how long ago (ms)."""
     app = _app
     log = app.cue_log
-    new = []
-    while _cues_seen < len(log):
-        cue = log[_cues_seen][1]
-        new.append(cues.NAMES[cue] if 0 <= cue < len(cues.NAMES) else str(cue))
-        _cues_seen += 1
-    if len(log) > 64:
-        del log[:len(log) - 16]
-        _cues_seen = len(log)
+    cue = age = None
+    if log:
+        at, number = log[-1]
+        cue = cues.NAMES[number] if 0 <= number < len(cues.NAMES) else str(number)
+        age = ticks_diff(app.now(), at)
+        if len(log) > 64:
+            del log[:-1]        # only the last one is shown
     screen_ = app.manager.screen
-    keys = screen_.keys() if hasattr(screen_, "keys") else ()
     game = app.game
     return json.dumps({
         "screen": type(screen_).__name__,
-        "keys": list(keys),
+        "keys": list(screen_.keys()),
         "banner": app.manager.banner_text(),
         "game": game.KIND if game is not None else None,
         "phase": game.phase_at(app.now()) if game is not None else "none",
         "prompt": getattr(screen_, "prompt_text", ""),
         "clock": shown_clock(),
-        "cues": new,
+        "cue": cue,
+        "cue_age_ms": age,
         "errors": app.errors,
         "last_error": repr(app.last_error) if app.last_error is not None else None,
         "seats": _board.seats,

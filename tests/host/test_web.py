@@ -1,0 +1,314 @@
+# The web page (web/, docs/web.md) in a real headless Chromium, the
+# machine's own (Debian's chromium; TILECLOCK_CHROMIUM names another),
+# driven by Playwright; the page built by `tileclock web` into a folder of
+# the test run and served from localhost by its own server.
+#
+#   - it boots to the home menu, the canvas pixel for pixel the display
+#     controller's RAM, and loads nothing from anywhere but its own folder;
+#   - a Word-Sport round clicked at real time: the clock on the display
+#     within a second of the wall clock, the prompts, the cues on Web Audio;
+#   - whole games of each game at virtual time (the page's test hook runs a
+#     sim script): every shot drawn on the canvas is the CPython simulator's
+#     PNG of it, and the sheets are the same;
+#   - a reload mid-round (a power cut) resumes paused with the same sheet,
+#     and the exported evening replays on the host to the page's sheet;
+#   - the power button, eight seats, the SH1106, a key held for a long press.
+import json
+import os
+import shutil
+import threading
+import time
+
+import pytest
+from PIL import Image
+
+from tileclock_host import cmd_web, shims
+from tileclock_host.frames import frame_to_png
+
+shims.install()
+
+from tileclock_host.sim.script import Runner, parse, read_lines  # noqa: E402
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+SIM = os.path.join(ROOT, "tests", "sim")
+# Whole games, one a game (the simulator's own tests play them too)
+GAMES = ("wordsport_game.txt", "speedscrabble_match.txt", "spellsport_sample.txt", "tilerush_game.txt")
+CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+BOOT_TIMEOUT_MS = 30000
+
+
+def chromium():
+    path = os.environ.get("TILECLOCK_CHROMIUM")
+    for name in ((path,) if path else ("chromium", "chromium-browser", "google-chrome")):
+        found = shutil.which(name)
+        if found:
+            return found
+    pytest.fail("the web page's tests need Chromium: `make browser` installs Debian's as root, or "
+                "sudo apt-get install chromium, or TILECLOCK_CHROMIUM=/path/to/chrome")
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    """The page built into a folder of the run and served on localhost:
+    (url, build folder, sizes)."""
+    out = str(tmp_path_factory.mktemp("web") / "site")
+    sizes = cmd_web.build(out)
+    httpd = cmd_web.server(out)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    yield "http://127.0.0.1:%d/" % httpd.server_address[1], out, sizes
+    httpd.shutdown()
+    httpd.server_close()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=chromium(), args=CHROMIUM_FLAGS, headless=True)
+        yield b
+        b.close()
+
+
+class Page:
+    """One browser context (its own storage: a new box) on the page, the
+    console and page errors kept, every request's URL."""
+
+    def __init__(self, browser, url):
+        self.context = browser.new_context(viewport={"width": 1100, "height": 760})
+        self.page = self.context.new_page()
+        self.url = url
+        self.console = []
+        self.errors = []
+        self.requests = []
+        self.page.on("console", lambda m: self.console.append("%s: %s" % (m.type, m.text)))
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+        self.page.on("request", lambda r: self.requests.append(r.url))
+        self.page.goto(url)
+        self.wait_booted()
+
+    def wait_booted(self):
+        self.page.wait_for_function("window.tileclock && window.tileclock.booted()"
+                                    " && window.tileclock.figures.firstFrameMs !== null", timeout=BOOT_TIMEOUT_MS)
+        self.settle()
+
+    def settle(self, seconds=0.3):
+        time.sleep(seconds)
+
+    def js(self, expression, arg=None):
+        if arg is None:
+            return self.page.evaluate(expression)
+        return self.page.evaluate(expression, arg)
+
+    def state(self):
+        return self.js("window.tileclock.state()")
+
+    def click(self, seat):
+        self.page.click("#seat-%d" % seat)
+        self.settle(0.25)
+
+    def reload(self):
+        self.page.reload()
+        self.wait_booted()
+
+    def canvas_is_the_glass(self):
+        # what the canvas shows is what the controller's RAM shows, now
+        canvas, frame = self.js("[window.tileclock.canvas(), window.tileclock.frame()]")
+        return canvas == frame
+
+    def close(self):
+        assert not self.errors, self.errors
+        self.context.close()
+
+
+@pytest.fixture
+def page(browser, site):
+    p = Page(browser, site[0])
+    yield p
+    p.close()
+
+
+def _seconds(clock):
+    m, s = clock.split(":")
+    return int(m) * 60 + int(s)
+
+
+def test_the_page_boots_to_the_home_menu_and_loads_only_its_own_files(page, site):
+    url, out, sizes = site
+    state = page.state()
+    assert state["screen"] == "Home" and state["game"] is None, state
+    assert state["keys"] == ["1/3 move", "2 choose"]
+    assert page.canvas_is_the_glass()
+    lit = page.js("window.tileclock.canvas()")
+    assert lit.strip("0"), "the canvas is dark"
+    for request in page.requests:
+        assert request.startswith(url) or request.startswith(("data:", "blob:")), request
+    # the page's Python side is the firmware itself: files.json holds every
+    # module of firmware/tileclock as it is
+    with open(os.path.join(out, "files.json")) as f:
+        files = json.load(f)["files"]
+    count = 0
+    for folder, _dirs, names in os.walk(os.path.join(ROOT, "firmware", "tileclock")):
+        for name in names:
+            if name.endswith(".py"):
+                path = os.path.join(folder, name)
+                rel = os.path.relpath(path, os.path.join(ROOT, "firmware")).replace(os.sep, "/")
+                with open(path, encoding="utf-8") as f:
+                    assert files[cmd_web.FS_FIRMWARE + "/" + rel] == f.read(), rel
+                count += 1
+    assert count > 40
+    figures = page.js("window.tileclock.figures")
+    print("\nweb page: %d files, %.0f KB in all (%s); load to first frame %.0f ms (power-on %.0f ms)"
+          % (len(sizes), sum(sizes.values()) / 1024,
+             ", ".join("%s %.0f KB" % (n, s / 1024) for n, s in sizes.items()),
+             figures["firstFrameMs"], figures["bootMs"]))
+
+
+def test_a_word_sport_round_clicked_at_real_time(page):
+    page.click(2)                                   # Start (Word-Sport, the default game)
+    assert page.state()["screen"] == "WsReady"
+    page.page.click("#seat-1")                      # GO
+    t0 = time.monotonic()
+    time.sleep(0.3)
+    state = page.state()
+    assert state["screen"] == "WsPlay" and state["prompt"] == "GO!", state
+    assert state["cue"] == "GO" and state["cue_age_ms"] < 1000, state
+    for wait in (2.2, 4.6):
+        time.sleep(wait - (time.monotonic() - t0))
+        state = page.state()
+        elapsed = time.monotonic() - t0
+        shown = _seconds(state["clock"])
+        assert abs(shown - elapsed) <= 1.0, (state["clock"], elapsed)
+        assert page.canvas_is_the_glass()
+    page.click(2)                                   # seat 2's go: everyone takes tiles
+    state = page.state()
+    assert state["prompt"].startswith("TAKE "), state
+    assert "seat go" in state["keys"]
+    # the buzzer's notes reached Web Audio (the click started its context)
+    audio = page.js("({notes: window.tileclock.audio.notes, ctx: window.tileclock.audio.ctx !== null})")
+    assert audio["ctx"] and audio["notes"] > 0, audio
+    figures = page.js("window.tileclock.figures")
+    print("\nweb page: %d passes, the longest %.1f ms (on %s)"
+          % (figures["passes"], figures["longestPassMs"], figures["longestPassScreen"]))
+
+
+def _simulator_shots(name, out):
+    """The CPython simulator's run of tests/sim/NAME: ({shot: 128x64 bits
+    read off its PNG}, sheet)."""
+    script = parse(read_lines(os.path.join(SIM, name)))
+    runner = Runner(script, str(out), save_png=frame_to_png)
+    summary = runner.run()
+    assert summary["failures"] == [] and summary["errors"] == 0, summary
+    shots = {}
+    for shot in summary["shots"]:
+        image = Image.open(os.path.join(str(out), "shots", shot + ".png")).convert("L")
+        scale = image.size[0] // 128
+        shots[shot] = _bits(image, scale)
+    with open(os.path.join(str(out), "sheet.json")) as f:
+        return shots, json.load(f)
+
+
+def _bits(image, scale):
+    px = image.load()
+    return [[1 if px[x * scale, y * scale] > 127 else 0 for x in range(128)] for y in range(64)]
+
+
+def _hex_bits(hexframe):
+    frame = bytes.fromhex(hexframe)
+    return [[(frame[(y >> 3) * 128 + x] >> (y & 7)) & 1 for x in range(128)] for y in range(64)]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_whole_game_at_virtual_time_draws_the_simulators_pictures_on_the_canvas(page, name, tmp_path):
+    with open(os.path.join(SIM, name), encoding="utf-8") as f:
+        text = f.read()
+    t = time.monotonic()
+    result = page.js("(text) => window.tileclock.runScript(text)", text)
+    seconds = time.monotonic() - t
+    assert "error" not in result, result
+    summary = result["summary"]
+    assert summary["failures"] == [] and summary["errors"] == 0, summary
+    expected, sheet = _simulator_shots(name, tmp_path)
+    assert sorted(result["shots"]) == sorted(expected)
+    assert len(expected) >= 5
+    for shot, hexframe in result["shots"].items():
+        assert _hex_bits(hexframe) == expected[shot], shot
+    assert result["sheet"] == sheet
+    assert page.canvas_is_the_glass()       # the live device is drawn again after
+    print("\nweb page: %s at virtual time, %d passes, %d shots, in %.1f s"
+          % (name, summary["passes"], len(expected), seconds))
+
+
+def test_a_reload_mid_round_resumes_paused_with_the_same_sheet(page, tmp_path):
+    page.click(2)
+    page.click(1)                                   # GO
+    time.sleep(1.2)
+    page.click(3)                                   # seat 3's go
+    page.click(2)                                   # seat 2's
+    time.sleep(1.0)
+    before = page.state()
+    sheet = page.js("window.tileclock.sheet()")
+    assert before["screen"] == "WsPlay" and sheet["current"] is not None
+    page.reload()
+    after = page.state()
+    assert after["screen"] == "WsPlay" and after["prompt"] == "PAUSED", after
+    # the clock comes back where the last action or time mark left it: no
+    # more than the marks' 5 s behind, never ahead
+    assert 0 <= _seconds(before["clock"]) - _seconds(after["clock"]) <= 5, (before, after)
+    assert page.js("window.tileclock.sheet()") == sheet
+    assert page.canvas_is_the_glass()
+    # the evening exported from the page replays on the host to its sheet
+    script = tmp_path / "evening.txt"
+    script.write_text(page.js("window.tileclock.script()"))
+    from tileclock.script import load
+    game = load(script.read_text().split("\n"))
+    assert json.loads(json.dumps(game.sheet())) == page.js("window.tileclock.sheet()")
+    # any seat resumes
+    page.click(4)
+    assert page.state()["prompt"] != "PAUSED"
+
+
+def test_the_power_button_is_a_power_cut(page):
+    page.click(2)
+    page.click(1)
+    time.sleep(0.5)
+    page.page.click("#power")
+    page.wait_booted()
+    assert page.state()["prompt"] == "PAUSED"
+    assert page.state()["screen"] == "WsPlay"
+
+
+def test_eight_seats_an_sh1106_and_a_key_held_for_a_long_press(page):
+    page.page.select_option("#seat-count", "8")
+    page.wait_booted()
+    assert page.state()["seats"] == 8 and page.js("document.querySelectorAll('.seat').length") == 8
+    page.page.select_option("#display-kind", "sh1106")
+    page.wait_booted()
+    assert page.state()["display"] == "sh1106"
+    assert page.canvas_is_the_glass()
+    page.page.keyboard.press("2")                   # Start
+    page.settle()
+    assert page.state()["screen"] == "WsReady"
+    page.page.keyboard.down("2")                    # held: the game's menu
+    time.sleep(1.0)
+    page.page.keyboard.up("2")
+    page.settle()
+    assert page.state()["screen"] == "WsMenu"
+    # the settings and the seats survive a reload (the browser's storage)
+    page.reload()
+    assert page.state()["seats"] == 8 and page.state()["display"] == "sh1106"
+
+
+def test_tileclock_web_builds_the_folder_and_names_a_bad_one(tmp_path, capsys):
+    from tileclock_host import cli
+    out = tmp_path / "site"
+    assert cli.main(["web", "--build-only", "--out", str(out)]) == 0
+    said = capsys.readouterr().out
+    assert "built %s: 6 files" % out in said
+    assert sorted(os.listdir(out)) == ["files.json", "index.html", "micropython.mjs", "micropython.wasm",
+                                       "page.css", "page.js"]
+    a_file = tmp_path / "a-file"
+    a_file.write_text("x")
+    assert cli.main(["web", "--build-only", "--out", str(a_file)]) != 0
+    err = capsys.readouterr().err
+    assert err.strip() == "tileclock: --out %s: not a folder" % a_file
