@@ -93,7 +93,9 @@ function canvasHex() {
 
 // -- the buzzer -----------------------------------------------------------
 
-const audio = { ctx: null, osc: null, gain: null, notes: 0, hz: 0, duty: 0 };
+// notes: how many notes sounded; log: the pitch of the last ones (the tests
+// compare them with the tunes of tileclock/sounds.py)
+const audio = { ctx: null, osc: null, gain: null, notes: 0, log: [], hz: 0, duty: 0 };
 
 function startAudio() {
   // browsers start sound only from a gesture: the first press or key
@@ -116,7 +118,11 @@ function startAudio() {
 
 function tone(hz, duty) {
   // the PWM's pitch and duty (tileclock_web.board.PagePWM): duty 0 is silence
-  audio.notes += duty ? 1 : 0;
+  if (duty && (!audio.duty || hz !== audio.hz)) {
+    audio.notes++;
+    audio.log.push(hz);
+    if (audio.log.length > 64) audio.log.shift();
+  }
   audio.hz = hz;
   audio.duty = duty;
   if (!audio.ctx) return;
@@ -419,8 +425,31 @@ function download(link, make, type) {
   });
 }
 
+function sortedJSON(value, indent) {
+  // JSON as Python's json.dumps(value, indent=2, sort_keys=True) writes it:
+  // what `tileclock replay` prints, byte for byte
+  const pad = "  ".repeat(indent);
+  const inner = "  ".repeat(indent + 1);
+  if (Array.isArray(value)) {
+    if (!value.length) return "[]";
+    return "[\n" + value.map((v) => inner + sortedJSON(v, indent + 1)).join(",\n") + "\n" + pad + "]";
+  }
+  if (value !== null && typeof value === "object") {
+    const keys = Object.keys(value).sort();
+    if (!keys.length) return "{}";
+    return "{\n" + keys.map((k) => inner + JSON.stringify(k) + ": " + sortedJSON(value[k], indent + 1)).join(",\n")
+      + "\n" + pad + "}";
+  }
+  return JSON.stringify(value);
+}
+
+function sheetText() {
+  const sheet = readJSON(page.sheet_json());
+  return sheet ? sortedJSON(sheet, 0) + "\n" : "";
+}
+
 download(document.getElementById("export-script"), () => page.script_text(), "text/plain");
-download(document.getElementById("export-json"), () => page.sheet_json(), "application/json");
+download(document.getElementById("export-json"), sheetText, "application/json");
 
 // -- the controls -----------------------------------------------------------
 
@@ -488,6 +517,7 @@ window.tileclock = {
   power,
   sheet: () => readJSON(page.sheet_json()),
   script: () => page.script_text(),
+  sheetText: () => sheetText(),
   flashFiles: () => Object.keys(readJSON(localStorage.getItem(STORE)) || {}),
   // A sim script (docs/simulator.md) run at virtual time on the simulator's
   // own board, each shot drawn on this canvas and read back from it:

@@ -16,6 +16,8 @@
 import json
 import os
 import shutil
+import subprocess
+import sys
 import threading
 import time
 
@@ -184,9 +186,14 @@ def test_a_word_sport_round_clicked_at_real_time(page):
     state = page.state()
     assert state["prompt"].startswith("TAKE "), state
     assert "seat go" in state["keys"]
-    # the buzzer's notes reached Web Audio (the click started its context)
-    audio = page.js("({notes: window.tileclock.audio.notes, ctx: window.tileclock.audio.ctx !== null})")
-    assert audio["ctx"] and audio["notes"] > 0, audio
+    # the buzzer's notes reached Web Audio (the click started its context):
+    # GO's tune, then TAKE ONE's, as tileclock/sounds.py writes them
+    from tileclock import cues, sounds
+    audio = page.js("({log: window.tileclock.audio.log, ctx: window.tileclock.audio.ctx !== null})")
+    assert audio["ctx"], audio
+    go = [hz for hz in sounds.TUNES[cues.GO][::2] if hz]
+    take_one = [hz for hz in sounds.TUNES[cues.TAKE_ONE][::2] if hz]
+    assert audio["log"][-len(go + take_one):] == go + take_one, audio
     figures = page.js("window.tileclock.figures")
     print("\nweb page: %d passes, the longest %.1f ms (on %s)"
           % (figures["passes"], figures["longestPassMs"], figures["longestPassScreen"]))
@@ -257,12 +264,14 @@ def test_a_reload_mid_round_resumes_paused_with_the_same_sheet(page, tmp_path):
     assert 0 <= _seconds(before["clock"]) - _seconds(after["clock"]) <= 5, (before, after)
     assert page.js("window.tileclock.sheet()") == sheet
     assert page.canvas_is_the_glass()
-    # the evening exported from the page replays on the host to its sheet
+    # the evening exported from the page replays on the host to its sheet:
+    # the JSON the page exports is what `tileclock replay` prints
     script = tmp_path / "evening.txt"
     script.write_text(page.js("window.tileclock.script()"))
-    from tileclock.script import load
-    game = load(script.read_text().split("\n"))
-    assert json.loads(json.dumps(game.sheet())) == page.js("window.tileclock.sheet()")
+    replayed = subprocess.run([sys.executable, "-m", "tileclock_host", "replay", str(script)],
+                              capture_output=True, text=True)
+    assert replayed.returncode == 0, replayed.stderr
+    assert page.js("window.tileclock.sheetText()") == replayed.stdout
     # any seat resumes
     page.click(4)
     assert page.state()["prompt"] != "PAUSED"
@@ -312,3 +321,41 @@ def test_tileclock_web_builds_the_folder_and_names_a_bad_one(tmp_path, capsys):
     assert cli.main(["web", "--build-only", "--out", str(a_file)]) != 0
     err = capsys.readouterr().err
     assert err.strip() == "tileclock: --out %s: not a folder" % a_file
+
+
+def test_a_touch_screen_taps_the_seats(browser, site):
+    context = browser.new_context(viewport={"width": 800, "height": 900}, has_touch=True, is_mobile=True)
+    try:
+        page = context.new_page()
+        errors = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(site[0])
+        page.wait_for_function("window.tileclock && window.tileclock.booted()", timeout=BOOT_TIMEOUT_MS)
+        page.tap("#seat-2")                             # Start
+        page.wait_for_function("window.tileclock.state().screen === 'WsReady'", timeout=5000)
+        page.tap("#seat-4")                             # GO
+        page.wait_for_function("window.tileclock.state().screen === 'WsPlay'", timeout=5000)
+        assert not errors, errors
+    finally:
+        context.close()
+
+
+def test_tileclock_web_serves_the_page_on_localhost(tmp_path):
+    out = tmp_path / "site"
+    proc = subprocess.Popen([sys.executable, "-u", "-m", "tileclock_host", "web", "--port", "0", "--out", str(out)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout.readline().startswith("built ")
+        line = proc.stdout.readline()
+        assert line.startswith("tileclock in your browser: http://127.0.0.1:"), line
+        url = line.split()[4]
+        import urllib.request
+        with urllib.request.urlopen(url) as r:
+            assert b"<canvas id=\"panel\"" in r.read()
+        with urllib.request.urlopen(url + "micropython.wasm") as r:
+            assert r.headers["Content-Type"] == "application/wasm"
+        with urllib.request.urlopen(url + "page.js") as r:
+            assert r.headers["Content-Type"] == "text/javascript"
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
