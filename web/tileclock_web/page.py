@@ -67,8 +67,11 @@ def frame_count():
 def frame_hex():
     """The glass (128x64, MONO_VLSB: a byte is 8 rows of a column) as 2048
     hex digits."""
-    frame = _board.frame()
-    out = _hex
+    return hex_of(_board.frame(), _hex)
+
+
+def hex_of(frame, out):
+    """`frame` as hex digits, written into bytearray `out` (twice its size)."""
     j = 0
     for b in frame:
         out[j] = _HEX[b >> 4]

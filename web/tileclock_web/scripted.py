@@ -6,19 +6,9 @@
 import json
 
 from tileclock_host.sim.script import Runner, SimScriptError, parse
+from tileclock_web.page import hex_of
 
 _OUT = "/sim-out"
-_HEX = b"0123456789abcdef"
-
-
-def _hex(frame):
-    out = bytearray(2 * len(frame))
-    j = 0
-    for b in frame:
-        out[j] = _HEX[b >> 4]
-        out[j + 1] = _HEX[b & 15]
-        j += 2
-    return out.decode()
 
 
 def run(text, draw):
@@ -31,7 +21,7 @@ def run(text, draw):
 
     def save(frame, path):
         name = path.rsplit("/", 1)[-1]
-        draw(name[:-4] if name.endswith(".png") else name, _hex(frame))
+        draw(name[:-4] if name.endswith(".png") else name, hex_of(frame, bytearray(2 * len(frame))))
 
     runner = Runner(script, _OUT + "/run", save_png=save)
     summary = runner.run()
