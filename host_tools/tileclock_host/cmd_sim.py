@@ -23,6 +23,9 @@ def add_arguments(parser):
     parser.add_argument("--out", metavar="DIR", help="where --script writes screenshots, cues, log and sheet")
     parser.add_argument("--micropython", action="store_true",
                         help="run the script on the MicroPython unix port (Pico-sized heap)")
+    parser.add_argument("--circuitpython", action="store_true",
+                        help="run the script on the CircuitPython board (circuitpython/: displayio, keypad, "
+                             "pwmio) with Blinka's displayio")
 
 
 def run(args):
@@ -31,9 +34,11 @@ def run(args):
     if args.script:
         if not args.out:
             raise UserError("--script needs --out DIR for its screenshots and results")
-        return run_script(args.script, args.out, args.micropython, _flash_folder(args.fs))
-    if args.out or args.micropython:
-        raise UserError("--out and --micropython go with --script FILE")
+        if args.micropython and args.circuitpython:
+            raise UserError("--micropython or --circuitpython, not both")
+        return run_script(args.script, args.out, args.micropython, _flash_folder(args.fs), args.circuitpython)
+    if args.out or args.micropython or args.circuitpython:
+        raise UserError("--out, --micropython and --circuitpython go with --script FILE")
     if not sys.stdin.isatty():
         raise UserError(NOT_A_TERMINAL)
     _flash_folder(args.fs)
@@ -69,7 +74,7 @@ def _report(summary, out):
     return 1 if summary["failures"] else 0
 
 
-def run_script(path, out, micropython=False, fs=None):
+def run_script(path, out, micropython=False, fs=None, circuitpython=False):
     """Run the sim script at `path`, results in `out`. `fs`: the board's flash
     folder, booted from and kept; None: a fresh one in OUT/flash."""
     from tileclock_host.sim import script as sim_script
@@ -84,7 +89,10 @@ def run_script(path, out, micropython=False, fs=None):
         return _run_on_micropython(path, out, fs)
     from tileclock_host.frames import frame_to_png
     try:
-        summary = sim_script.Runner(parsed, out, save_png=frame_to_png, fs_root=fs).run()
+        board_class = None
+        if circuitpython:
+            from tileclock_host.cpboard import CircuitPythonSimBoard as board_class
+        summary = sim_script.Runner(parsed, out, save_png=frame_to_png, fs_root=fs, board_class=board_class).run()
     except OSError as e:
         raise UserError(_cant_write(out, e))
     return _report(summary, out)

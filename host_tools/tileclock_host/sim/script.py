@@ -330,7 +330,7 @@ def shown_clock(app):
 class Runner:
     """Runs a Script on a SimBoard; results go to `out` (a folder) or memory."""
 
-    def __init__(self, script, out=None, save_png=None, journal=True, fs_root=None):
+    def __init__(self, script, out=None, save_png=None, journal=True, fs_root=None, board_class=None):
         self.script = script
         self.out = out
         self.save_png = save_png
@@ -340,7 +340,12 @@ class Runner:
             _mkdir(out + "/flash")
             _clear(out + "/flash")
             fs_root = out + "/flash"
-        self.device = SimDevice(settings=script.settings, journal=journal, seats=script.seats,
+        board = None
+        if board_class is not None:
+            # another board of the same interface (the CircuitPython one: cpboard.py)
+            board = board_class(seats=script.seats, display=script.display, start_ms=script.start,
+                                fs_root=fs_root)
+        self.device = SimDevice(board=board, settings=script.settings, journal=journal, seats=script.seats,
                                 display=script.display, start_ms=script.start, fs_root=fs_root)
         self.board = self.device.board
         self.app = self.device.app

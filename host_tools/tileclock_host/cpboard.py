@@ -1,0 +1,214 @@
+# The CircuitPython board (circuitpython/tileclock_cp/board.py) on CPython,
+# for the tests and the scripted simulator: the real board module, the real
+# displayio (Adafruit Blinka's), the real adafruit_display_text and the real
+# adafruit_displayio_ssd1306 / _sh1106 drivers, with stand-ins for what only
+# a chip has:
+#
+#   busio.I2C     the emulated SSD1306/SH1106 controller (panel.py): what
+#                 the drivers send is decoded as the chip would, so frame()
+#                 is what the glass shows
+#   keypad.Keys   events made from the pin levels a script sets, in the
+#                 order keypad gives them (each key's press, then its
+#                 release, timed when its level changed)
+#   pwmio.PWMOut  frequency and duty_cycle remembered
+#   supervisor    ticks_ms() from the virtual clock, wrapping at 2**29
+#   storage       getmount("/").readonly as asked (edit mode or play mode)
+#
+# CircuitPythonSimBoard is a SimBoard (simboard.py) whose display, buttons,
+# buzzer and ticks are the CircuitPython board's: SimDevice and the sim
+# script runner drive it as they drive the MicroPython one.
+import os
+import sys
+
+os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")    # Blinka on a plain computer: no board to detect
+
+from tileclock_host import shims  # noqa: E402
+
+shims.install()     # framebuf, as CircuitPython gets it from tileclock's lib/framebuf.py
+
+_HERE = os.path.dirname(os.path.abspath(__file__))
+CIRCUITPY = os.path.join(os.path.dirname(os.path.dirname(_HERE)), "circuitpython")
+if CIRCUITPY not in sys.path:
+    sys.path.insert(0, CIRCUITPY)
+
+from tileclock_host.panel import PanelBus  # noqa: E402
+from tileclock_host.simboard import PRESSED, SimBoard  # noqa: E402
+
+SHORT_MASK = (1 << 29) - 1
+
+
+class Pins:
+    """CircuitPython's `board`: GP0..GP28 (a name is enough for stand-ins)."""
+
+    def __getattr__(self, name):
+        if name.startswith("GP") and name[2:].isdigit() and int(name[2:]) <= 28:
+            return name
+        raise AttributeError(name)
+
+
+class PanelI2C:
+    """busio.I2C with the emulated display controller on it."""
+
+    def __init__(self, panel):
+        self.panel = panel
+        self._locked = False
+
+    def try_lock(self):
+        # displayio waits in a loop on a second try_lock failing
+        if self._locked:
+            return False
+        self._locked = True
+        return True
+
+    def unlock(self):
+        self._locked = False
+
+    def deinit(self):
+        pass
+
+    def scan(self):
+        return self.panel.scan()
+
+    def writeto(self, address, buffer, *, start=0, end=None):
+        self.panel.writeto(address, bytes(buffer[start:end]))
+
+
+class Event:
+    """keypad.Event."""
+
+    def __init__(self, key_number=0, pressed=True, timestamp=0):
+        self.key_number = key_number
+        self.pressed = pressed
+        self.released = not pressed
+        self.timestamp = timestamp
+
+
+class EventQueue:
+    """keypad.EventQueue over the sim board's pin levels: a key whose level
+    changed since it was last reported gives one event, keys in order."""
+
+    def __init__(self, sim, count, value_when_pressed):
+        self._sim = sim
+        self._state = bytearray(count)      # 1: reported pressed
+        self._pressed_level = 1 if value_when_pressed else 0
+
+    def get_into(self, event):
+        levels = self._sim.levels
+        for i in range(len(self._state)):
+            down = 1 if levels[i] == self._pressed_level else 0
+            if down != self._state[i]:
+                self._state[i] = down
+                event.key_number = i
+                event.pressed = bool(down)
+                event.released = not down
+                event.timestamp = self._sim.short_ticks()
+                return True
+        return False
+
+    def clear(self):
+        pass
+
+
+class Keypad:
+    """The keypad module: Keys(pins, value_when_pressed=, pull=) and Event."""
+
+    Event = Event
+
+    def __init__(self, sim):
+        self._sim = sim
+        self.made = []
+
+    def Keys(self, pins, value_when_pressed, pull=True):
+        keys = _Keys(EventQueue(self._sim, len(pins), value_when_pressed), pins, pull)
+        self.made.append(keys)
+        return keys
+
+
+class _Keys:
+    def __init__(self, events, pins, pull):
+        self.events = events
+        self.pins = tuple(pins)
+        self.pull = pull
+        self.key_count = len(pins)
+
+
+class PWMOut:
+    def __init__(self, pin, frequency=500, duty_cycle=0, variable_frequency=False):
+        self.pin = pin
+        self.frequency = frequency
+        self.duty_cycle = duty_cycle
+        self.variable_frequency = variable_frequency
+
+
+class _Namespace:
+    def __init__(self, **kw):
+        self.__dict__.update(kw)
+
+
+def hardware(sim, kind, readonly=False):
+    """The `hw` of tileclock_cp.board.make_board for sim board `sim`."""
+    import adafruit_displayio_sh1106
+    import adafruit_displayio_ssd1306
+    import displayio
+    import i2cdisplaybus
+
+    if kind == "sh1106":
+        panel = PanelBus(0x3C, columns=132, offset=2)
+    else:
+        panel = PanelBus(0x3C)
+    sim.panel = panel
+    return {
+        "board": Pins(),
+        "busio": _Namespace(I2C=lambda scl, sda, frequency=400000: PanelI2C(panel)),
+        "displayio": displayio,
+        "i2cdisplaybus": i2cdisplaybus,
+        "ssd1306": adafruit_displayio_ssd1306,
+        "sh1106": adafruit_displayio_sh1106,
+        "keypad": Keypad(sim),
+        "pwmio": _Namespace(PWMOut=PWMOut),
+        "supervisor": _Namespace(ticks_ms=sim.short_ticks),
+        "storage": _Namespace(getmount=lambda root: _Namespace(readonly=readonly)),
+    }
+
+
+def config_for(seats, display):
+    """A board_config for `seats` seat buttons and `display`, the pins of
+    firmware/board_config.py."""
+    return {"DISPLAY": display, "DISPLAY_ADDR": 0x3C, "I2C_ID": 0, "I2C_SDA": 4, "I2C_SCL": 5,
+            "I2C_FREQ": 400000, "SEAT_PINS": tuple(range(10, 10 + seats)), "BUZZER_PIN": 18,
+            "WATCHDOG_MS": 0}
+
+
+class CircuitPythonSimBoard(SimBoard):
+    """A SimBoard whose display, buttons, buzzer and ticks are those of the
+    CircuitPython board (tileclock_cp.board.Board) on stand-in hardware.
+    `readonly`: the drive as in edit mode (seat 1 held at power-on)."""
+
+    def __init__(self, seats=4, display="ssd1306", start_ms=0, fs_root=None, watchdog_ms=0, readonly=False):
+        super().__init__(seats, display, start_ms, fs_root, watchdog_ms)
+        from tileclock_cp.board import make_board
+        self.readonly = readonly
+        self.hw = hardware(self, display, readonly)
+        self.cp = make_board(config_for(seats, display), self.hw, root=self.fs_root)
+        self.display = self.cp.display
+        panel = self.panel
+        self.display.byte_counter = lambda: panel.bytes
+        self.buttons = self.cp.buttons
+        self.buzzer = self.cp.buzzer
+        self.flash_writable = self.cp.flash_writable
+
+    def short_ticks(self):
+        """supervisor.ticks_ms(): the virtual clock, wrapping at 2**29."""
+        return self._now & SHORT_MASK
+
+    def ticks_ms(self):
+        return self.cp.ticks_ms()
+
+    def reboot(self):
+        board = CircuitPythonSimBoard(self.seats, self.kind, 0, self.fs_root, self.watchdog_ms, self.readonly)
+        board.made_fs = self.made_fs
+        self.made_fs = False
+        return board
+
+    def held(self, seat):
+        return self.levels[seat - 1] == PRESSED
