@@ -94,8 +94,10 @@ print(%(mark)r + json.dumps({'device': uid, 'platform': sys.platform, 'files': o
 
 
 def add_arguments(parser):
-    parser.add_argument("--port", required=True,
+    parser.add_argument("--port",
                         help="the board's serial port (e.g. /dev/ttyACM0, COM3: what mpremote connect takes)")
+    parser.add_argument("--drive", metavar="CIRCUITPY",
+                        help="a CircuitPython board instead: its mounted CIRCUITPY drive (docs/circuitpython.md)")
     parser.add_argument("--to", required=True, metavar="DIR", help="folder to copy into (made if missing)")
     parser.add_argument("--root", default="/",
                         help="the folder on the device holding journal/ and settings.txt (default /)")
@@ -219,13 +221,56 @@ def reset_board(port):
     mpremote(port, ["reset"], PROBE_SECONDS)
 
 
+def drive_listing(drive):
+    """What pull copies from a mounted CIRCUITPY drive, as list_device()
+    gives it for a board on a port: {files: [[path, size, sha256]], device}."""
+    from tileclock_host import circuitpy
+    circuitpy.check_drive(drive)
+    files = []
+    for name in PULL_FILES:
+        if os.path.isfile(os.path.join(drive, name)):
+            files.append(name)
+    for top in PULL_FOLDERS:
+        for folder, dirs, names in os.walk(os.path.join(drive, top)):
+            dirs.sort()
+            for name in sorted(names):
+                files.append(os.path.relpath(os.path.join(folder, name), drive).replace(os.sep, "/"))
+    device = None
+    try:
+        with open(os.path.join(drive, "boot_out.txt"), encoding="utf-8", errors="replace") as f:
+            for line in f:
+                if line.startswith("UID:"):
+                    device = line[4:].strip()
+    except OSError:
+        pass
+    return {"device": device or "circuitpython", "platform": "circuitpython",
+            "files": [[rel, os.path.getsize(os.path.join(drive, *rel.split("/"))),
+                       _sha256(os.path.join(drive, *rel.split("/")))] for rel in files]}
+
+
+def _copy_from_drive(drive, files, folder):
+    for rel, _size, _digest in files:
+        dest = os.path.join(folder, *rel.split("/"))
+        os.makedirs(os.path.dirname(dest), exist_ok=True)
+        shutil.copyfile(os.path.join(drive, *rel.split("/")), dest)
+
+
 def run(args):
-    state = free_board(args.port, args.root)
-    listing = list_device(args.port, args.root, args.timeout)
+    if bool(args.port) == bool(args.drive):
+        raise UserError("pull needs --port PORT (a board with MicroPython) or --drive CIRCUITPY "
+                        "(a CircuitPython board's drive), one of them")
+    if args.drive:
+        state = "free"
+        listing = drive_listing(args.drive)
+        where = args.drive
+    else:
+        state = free_board(args.port, args.root)
+        listing = list_device(args.port, args.root, args.timeout)
+        where = args.port
     files = [f for f in listing.get("files", []) if isinstance(f, list) and len(f) == 3]
     if not files:
         raise UserError("%s: no journal or settings under %s on the board (is --root right?)"
-                        % (args.port, args.root))
+                        % (where, args.root))
     device = listing.get("device")
     name = _safe_name(args.name or device or "device")
     stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
@@ -240,17 +285,23 @@ def run(args):
         os.makedirs(partial)
     except OSError as e:
         raise UserError("%s: %s" % (partial, e.strerror or e))
+    def copy(which):
+        if args.drive:
+            _copy_from_drive(args.drive, which, partial)
+        else:
+            copy_files(args.port, args.root, which, partial, args.timeout)
+
     try:
-        copy_files(args.port, args.root, files, partial, args.timeout)
+        copy(files)
         wrong = _check(partial, files)
         if wrong:  # once more, only those
-            copy_files(args.port, args.root, wrong, partial, args.timeout)
+            copy(wrong)
             wrong = _check(partial, wrong)
         if wrong:
             raise UserError("%s: %d file(s) differ from the board's after two tries: %s"
-                            % (args.port, len(wrong), ", ".join(w[0] for w in wrong[:5])))
+                            % (where, len(wrong), ", ".join(w[0] for w in wrong[:5])))
         manifest = {
-            "device": device, "name": name, "port": args.port, "root": args.root,
+            "device": device, "name": name, "port": args.port or args.drive, "root": args.root,
             "platform": listing.get("platform"),
             "pulled": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
             "files": [{"path": rel, "size": size, "sha256": digest} for rel, size, digest in files],
@@ -265,6 +316,8 @@ def run(args):
     total = sum(size for _rel, size, _digest in files)
     print("%s: %d files, %d bytes, checked" % (final, len(files), total))
     _summary(final)
+    if args.drive:
+        return 0
     if args.no_reset:
         if state != "free":
             print("%s: the board stays in safe mode (no clock, no watchdog) until it is reset "

@@ -294,3 +294,52 @@ def test_the_board_module_type_checks_against_circuitpython():
     assert not problems, "\n".join(problems)
     checked = report["summary"]["filesAnalyzed"]
     assert checked >= 8, checked
+
+
+def test_pull_reads_the_evening_from_a_circuitpy_drive(tmp_path, capsys):
+    # an evening played on the CircuitPython board, its flash the drive
+    from tileclock_host import cli
+    drive = _drive(tmp_path)
+    with open(drive / "boot_out.txt", "a") as f:
+        f.write("UID:E6614C311B5A2B37\n")
+    lines = read_lines(os.path.join(SIM, "wordsport_game.txt"))
+    runner = Runner(parse(lines), str(tmp_path / "out"), fs_root=str(drive), board_class=cpboard.CircuitPythonSimBoard)
+    assert runner.run()["failures"] == []
+    played = runner.sheet()
+    assert cli.main(["pull", "--drive", str(drive), "--to", str(tmp_path / "scores")]) == 0
+    said = capsys.readouterr().out
+    assert "checked" in said and "wordsport" in said
+    pulled = tmp_path / "scores" / "E6614C311B5A2B37"
+    (copy,) = list(pulled.iterdir())
+    with open(copy / "pull.json") as f:
+        assert json.load(f)["platform"] == "circuitpython"
+    from tileclock.script import load
+    from tileclock.store.journal import read_journal
+    kind, actions, _problems = read_journal(str(copy / "journal"))
+    assert load(["game " + kind] + actions).sheet() == played
+    assert cli.main(["pull", "--to", str(tmp_path / "x")]) == 1
+    assert "--port PORT" in capsys.readouterr().err
+
+
+def test_a_rename_onto_a_file_works_on_fat_which_does_not_replace(tmp_path, monkeypatch):
+    from tileclock.store import fs as store_fs
+
+    real_rename = os.rename
+
+    def fat_rename(old, new):
+        if os.path.exists(new):
+            raise OSError(17, "EEXIST")
+        real_rename(old, new)
+
+    monkeypatch.setattr(store_fs, "_replace", fat_rename)
+    monkeypatch.setattr(store_fs.os, "rename", fat_rename)
+    (tmp_path / "snap.txt").write_text("old")
+    (tmp_path / "snap.tmp").write_text("new")
+    store_fs.FS().rename(str(tmp_path / "snap.tmp"), str(tmp_path / "snap.txt"))
+    assert (tmp_path / "snap.txt").read_text() == "new" and not (tmp_path / "snap.tmp").exists()
+    try:
+        store_fs.FS().rename(str(tmp_path / "gone.tmp"), str(tmp_path / "snap.txt"))
+        raise AssertionError("a missing file renamed")
+    except OSError:
+        pass
+    assert (tmp_path / "snap.txt").read_text() == "new"        # nothing removed for a bad rename
