@@ -343,3 +343,32 @@ def test_a_rename_onto_a_file_works_on_fat_which_does_not_replace(tmp_path, monk
     except OSError:
         pass
     assert (tmp_path / "snap.txt").read_text() == "new"        # nothing removed for a bad rename
+
+
+def test_in_edit_mode_the_clock_plays_on_and_says_it_cannot_save(tmp_path, monkeypatch):
+    # the drive read-only to the code, as CircuitPython makes it while the
+    # computer may write it: every write fails (EROFS)
+    from tileclock.store import fs as store_fs
+    drive = str(tmp_path / "drive")
+    os.mkdir(drive)
+    real_open = store_fs.FS.open
+
+    def read_only(*_args, **_kw):
+        raise OSError(30, "Read-only file system")
+
+    def open_(self, path, mode):
+        if path.startswith(drive) and ("w" in mode or "a" in mode):
+            read_only()
+        return real_open(self, path, mode)
+
+    monkeypatch.setattr(store_fs.FS, "open", open_)
+    for name in ("rename", "remove", "mkdir", "rmdir"):
+        monkeypatch.setattr(store_fs.FS, name, read_only)
+    lines = read_lines(os.path.join(SIM, "wordsport_round.txt"))
+    runner = Runner(parse(lines), str(tmp_path / "out"), fs_root=drive, journal=True,
+                    board_class=lambda **kw: cpboard.CircuitPythonSimBoard(readonly=True, **kw))
+    summary = runner.run()
+    assert summary["failures"] == [] and summary["errors"] == 0, summary
+    with open(tmp_path / "out" / "log.txt") as f:
+        assert "banner flash: can't save" in f.read()
+    assert os.listdir(drive) == []
