@@ -4,9 +4,10 @@
 # adafruit_displayio_ssd1306 / _sh1106 drivers, with stand-ins for what only
 # a chip has:
 #
-#   busio.I2C     the emulated SSD1306/SH1106 controller (panel.py): what
-#                 the drivers send is decoded as the chip would, so frame()
-#                 is what the glass shows
+#   busio.I2C     the emulated SSD1306/SH1106 controller (panel.py, with
+#                 the SSD1306's horizontal addressing: AddressingPanelBus):
+#                 what the drivers send is decoded as the chip would, so
+#                 frame() is what the glass shows
 #   keypad.Keys   events made from the pin levels a script sets, in the
 #                 order keypad gives them (each key's press, then its
 #                 release, timed when its level changed)
@@ -35,6 +36,59 @@ from tileclock_host.panel import PanelBus  # noqa: E402
 from tileclock_host.simboard import PRESSED, SimBoard  # noqa: E402
 
 SHORT_MASK = (1 << 29) - 1
+HORIZONTAL = 0          # the SSD1306's memory addressing modes (command 0x20)
+PAGE_MODE = 2
+
+
+class AddressingPanelBus(PanelBus):
+    """The emulated controller (panel.py) that also follows the SSD1306's
+    horizontal and vertical addressing modes (0x20, with the column and page
+    ranges of 0x21 and 0x22), as adafruit_displayio_ssd1306 writes: the
+    firmware's own driver writes in page mode, which PanelBus decodes. (Kept
+    out of panel.py: the MicroPython app bench counts the emulated panel's
+    code in the app's data.)"""
+
+    def __init__(self, *args, **kw):
+        super().__init__(*args, **kw)
+        self.mode = PAGE_MODE       # at reset, as the chip
+        self.col_range = [0, self.columns - 1]
+        self.page_range = [0, self.pages - 1]
+
+    def _command(self, c):
+        if self._pending and self._last in (0x20, 0x21, 0x22):
+            self._pending -= 1
+            first = self._pending == 1
+            if self._last == 0x20:
+                self.mode = c & 3
+            elif self._last == 0x21:
+                self.col_range[0 if first else 1] = c
+                if first:
+                    self.column = c
+            else:
+                self.page_range[0 if first else 1] = c & 7
+                if first:
+                    self.page = c & 7
+            return
+        super()._command(c)
+
+    def _data(self, b):
+        if self.mode == PAGE_MODE:
+            return super()._data(b)
+        if self.page < self.pages and self.column < self.columns:
+            self.ram[self.page * self.columns + self.column] = b
+        (c0, c1), (p0, p1) = self.col_range, self.page_range
+        if self.mode == HORIZONTAL:     # along the columns, then the next page
+            if self.column >= c1:
+                self.column = c0
+                self.page = p0 if self.page >= p1 else self.page + 1
+            else:
+                self.column += 1
+        else:                           # vertical: down the pages, then the next column
+            if self.page >= p1:
+                self.page = p0
+                self.column = c0 if self.column >= c1 else self.column + 1
+            else:
+                self.page += 1
 
 
 class Pins:
@@ -153,9 +207,9 @@ def hardware(sim, kind, readonly=False):
     import i2cdisplaybus
 
     if kind == "sh1106":
-        panel = PanelBus(0x3C, columns=132, offset=2)
+        panel = AddressingPanelBus(0x3C, columns=132, offset=2)
     else:
-        panel = PanelBus(0x3C)
+        panel = AddressingPanelBus(0x3C)
     sim.panel = panel
     return {
         "board": Pins(),

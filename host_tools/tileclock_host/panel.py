@@ -15,10 +15,6 @@ _CTRL_CMD = const(0x00)
 _CTRL_ONE = const(0x80)      # Co=1: one command byte, then another control byte
 _CTRL_DATA = const(0x40)
 
-_HORIZONTAL = const(0)       # the SSD1306's memory addressing modes (command 0x20)
-_VERTICAL = const(1)
-_PAGE_MODE = const(2)
-
 _EXPECT_CONTROL = const(0)
 _ONE_COMMAND = const(1)
 _COMMANDS = const(2)
@@ -50,13 +46,6 @@ class PanelBus:
         self._frame = bytearray(width * pages)
         self._pending = 0        # argument bytes still expected
         self._last = 0           # the command they belong to
-        # addressing (SSD1306 0x20/0x21/0x22): page mode at reset, as the
-        # chip; the ranges are the horizontal and vertical modes'
-        self.mode = _PAGE_MODE
-        self.col_start = 0
-        self.col_end = columns - 1
-        self.page_start = 0
-        self.page_end = pages - 1
 
     def scan(self):
         return [self.addr]
@@ -106,21 +95,8 @@ class PanelBus:
     def _command(self, c):
         if self._pending:
             self._pending -= 1
-            last = self._last
-            if last == 0x81:
+            if self._last == 0x81:
                 self.contrast = c
-            elif last == 0x20:
-                self.mode = c & 3
-            elif last == 0x21:          # column range (horizontal and vertical modes)
-                if self._pending:
-                    self.column = self.col_start = c
-                else:
-                    self.col_end = c
-            elif last == 0x22:          # page range
-                if self._pending:
-                    self.page = self.page_start = c & 7
-                else:
-                    self.page_end = c & 7
             return
         self._last = c
         if c in _ONE_ARG:
@@ -145,22 +121,7 @@ class PanelBus:
     def _data(self, b):
         if self.page < self.pages and self.column < self.columns:
             self.ram[self.page * self.columns + self.column] = b
-        if self.mode == _PAGE_MODE:
-            self.column += 1
-        elif self.mode == _HORIZONTAL:
-            # along the column range, then the next page of the page range
-            # (CircuitPython's displayio drivers write so)
-            if self.column >= self.col_end:
-                self.column = self.col_start
-                self.page = self.page_start if self.page >= self.page_end else self.page + 1
-            else:
-                self.column += 1
-        else:                           # vertical: down the pages, then the next column
-            if self.page >= self.page_end:
-                self.page = self.page_start
-                self.column = self.col_start if self.column >= self.col_end else self.column + 1
-            else:
-                self.page += 1
+        self.column += 1
 
     def frame(self):
         """The glass: width x 8*pages pixels, MONO_VLSB, inversion applied."""
