@@ -18,8 +18,7 @@ const SHEET_MS = 1000;                  // the score sheet: after a change, at m
 const KEYS_TEXT = {};                   // key code -> seat, for 1-8
 for (let i = 1; i <= 8; i++) KEYS_TEXT["Digit" + i] = KEYS_TEXT["Numpad" + i] = i;
 
-const prefs = Object.assign({ seats: 4, display: "ssd1306", mute: false },
-                            readJSON(localStorage.getItem(PREFS)) || {});
+const prefs = Object.assign({ seats: 4, display: "ssd1306", mute: false }, readJSON(stored(PREFS)) || {});
 const figures = {
   pageStartMs: performance.now(),   // (module start, about the page's load)
   firstFrameMs: null,               // page load to the first frame on the canvas
@@ -40,12 +39,19 @@ let sideAt = 0;
 let lastWrites = -1;
 let lastState = "";
 let booting = null;
+let storageError = "";      // said on the status line until the flash is saved again
+let pageError = "";         // the page's own last error, if any
 let booted = false;          // page.boot() done, no power-off since
 
 const canvas = document.getElementById("panel");
 const ctx2d = canvas.getContext("2d", { willReadFrequently: true });
 const image = ctx2d.createImageData(128, 64);
 const statusLine = document.getElementById("status");
+
+function stored(key) {
+  // the browser's storage, or nothing where the page may not use it
+  try { return localStorage.getItem(key); } catch (e) { return null; }
+}
 
 function readJSON(text) {
   try { return text ? JSON.parse(text) : null; } catch (e) { return null; }
@@ -185,19 +191,22 @@ function readTree(FS, folder, out) {
 }
 
 function saveFlash() {
-  flashDirty = false;
   sheetDirty = true;
   const tree = readTree(mp.FS, FLASH, {});
   try {
     localStorage.setItem(STORE, JSON.stringify(tree));
+    flashDirty = false;
+    storageError = "";
   } catch (e) {
-    say("The browser's storage refused the flash (" + e.name + "): the evening is not kept beyond this page.");
+    // kept dirty: tried again after the next pass
+    storageError = "The browser's storage refused the flash (" + e.name + "): the evening is not kept "
+      + "beyond this page until it has room.";
   }
 }
 
 function restoreFlash(FS) {
   FS.mkdir(FLASH);
-  const tree = readJSON(localStorage.getItem(STORE)) || {};
+  const tree = readJSON(stored(STORE)) || {};
   for (const path of Object.keys(tree).sort()) {
     if (!underFlash(path)) continue;
     const data = tree[path];
@@ -252,26 +261,37 @@ function stopLoop() {
 function loop() {
   timer = null;
   if (!page) return;
-  const t = performance.now();
-  const wait = page.step();
-  const ms = performance.now() - t;
-  figures.passes++;
-  if (ms > figures.longestPassMs) {
-    figures.longestPassMs = ms;
-    figures.longestPassScreen = page.screen();
+  let wait = POLL_MS;
+  try {
+    const t = performance.now();
+    wait = page.step();
+    const ms = performance.now() - t;
+    figures.passes++;
+    if (ms > figures.longestPassMs) {
+      figures.longestPassMs = ms;
+      figures.longestPassScreen = page.screen();
+    }
+    const writes = page.frame_count();
+    if (writes !== lastWrites) {
+      lastWrites = writes;
+      drawFrame(page.frame_hex());
+    }
+    if (flashDirty) saveFlash();
+    const now = performance.now();
+    if (now - sideAt >= SIDE_MS) {
+      sideAt = now;
+      updateSide(now);
+    }
+  } catch (e) {
+    // the page's side failed (the app's own errors are caught in
+    // App.safe_step): say so, and keep the clock going
+    pageError = "the page: " + e;
+    console.error(e);
+  } finally {
+    // as the device's loop: a pass at least every POLL_MS (a button's
+    // release must be seen for its debounce time before the next press)
+    if (page && timer === null) timer = setTimeout(loop, Math.max(0, Math.min(wait, POLL_MS)));
   }
-  const writes = page.frame_count();
-  if (writes !== lastWrites) {
-    lastWrites = writes;
-    drawFrame(page.frame_hex());
-  }
-  if (flashDirty) saveFlash();
-  const now = performance.now();
-  if (now - sideAt >= SIDE_MS) {
-    sideAt = now;
-    updateSide(now);
-  }
-  timer = setTimeout(loop, Math.max(0, Math.min(wait, POLL_MS * 10)));
 }
 
 function kick() {
@@ -291,8 +311,17 @@ const MIN_PRESS_MS = 60;
 const down = new Set();
 const downAt = {};
 
+const pendingUp = {};       // seat -> the timer of a release held back to MIN_PRESS_MS
+
 function seatDown(seat) {
   startAudio();
+  if (pendingUp[seat] !== undefined) {
+    // pressed again before its short press was let go: that press goes
+    // on (a real button can't be pressed twice at once either)
+    clearTimeout(pendingUp[seat]);
+    delete pendingUp[seat];
+    return;
+  }
   if (!page || seat > prefs.seats || down.has(seat)) return;
   down.add(seat);
   downAt[seat] = performance.now();
@@ -306,8 +335,14 @@ function seatUp(seat, now) {
   if (!down.has(seat)) return;
   const held = performance.now() - downAt[seat];
   if (!now && held < MIN_PRESS_MS) {
-    setTimeout(() => seatUp(seat, true), MIN_PRESS_MS - held);
+    if (pendingUp[seat] === undefined) {
+      pendingUp[seat] = setTimeout(() => { delete pendingUp[seat]; seatUp(seat, true); }, MIN_PRESS_MS - held);
+    }
     return;
+  }
+  if (pendingUp[seat] !== undefined) {
+    clearTimeout(pendingUp[seat]);
+    delete pendingUp[seat];
   }
   down.delete(seat);
   if (page) page.release(seat);
@@ -330,6 +365,7 @@ function makeSeats() {
     for (const end of ["pointerup", "pointercancel", "lostpointercapture"]) {
       b.addEventListener(end, () => seatUp(seat));
     }
+    b.addEventListener("pointerup", startAudio);     // on touch, the gesture that may start sound
     b.addEventListener("contextmenu", (e) => e.preventDefault());   // a long touch is a long press
     holder.appendChild(b);
   }
@@ -361,9 +397,7 @@ function updateSide(now) {
       li.textContent = k;
       keys.appendChild(li);
     }
-    if (state.banner) say(state.banner);
-    else if (statusLine.textContent && !state.last_error) say("");
-    if (state.last_error) say("error: " + state.last_error);
+    say(storageError || pageError || (state.last_error ? "error: " + state.last_error : "") || state.banner);
   }
   if (sheetDirty && now - sheetAt >= SHEET_MS) {
     sheetAt = now;
@@ -463,7 +497,9 @@ seatCount.value = String(prefs.seats);
 document.getElementById("display-kind").value = prefs.display;
 document.getElementById("mute").checked = prefs.mute;
 
-function savePrefs() { localStorage.setItem(PREFS, JSON.stringify(prefs)); }
+function savePrefs() {
+  try { localStorage.setItem(PREFS, JSON.stringify(prefs)); } catch (e) { /* the next load has the defaults */ }
+}
 
 seatCount.addEventListener("change", () => { prefs.seats = Number(seatCount.value); savePrefs(); power(); });
 document.getElementById("display-kind").addEventListener("change", (e) => {
@@ -518,17 +554,22 @@ window.tileclock = {
   sheet: () => readJSON(page.sheet_json()),
   script: () => page.script_text(),
   sheetText: () => sheetText(),
-  flashFiles: () => Object.keys(readJSON(localStorage.getItem(STORE)) || {}),
+  flashFiles: () => Object.keys(readJSON(stored(STORE)) || {}),
+  pngOfCanvas: () => canvas.toDataURL("image/png"),
   // A sim script (docs/simulator.md) run at virtual time on the simulator's
   // own board, each shot drawn on this canvas and read back from it:
-  // {summary, sheet, shots: {name: hex of the canvas}}. The live device
+  // {summary, sheet, shots: {name: the canvas as a PNG data URL}}. The live device
   // stands still meanwhile, and its picture comes back after.
   runScript(text) {
     stopLoop();
     const shots = {};
     try {
       const scripted = mp.pyimport("tileclock_web.scripted");
-      const result = JSON.parse(scripted.run(text, (name, hex) => { drawFrame(hex); shots[name] = canvasHex(); }));
+      // each shot as the browser encodes the canvas (a path of its own, not canvasHex)
+      const result = JSON.parse(scripted.run(text, (name, hex) => {
+        drawFrame(hex);
+        shots[name] = canvas.toDataURL("image/png");
+      }));
       result.shots = shots;
       return result;
     } finally {

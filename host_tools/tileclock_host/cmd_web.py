@@ -143,9 +143,13 @@ def _read(path):
 
 def build(out=DEFAULT_OUT):
     """Build the page into `out` (emptied first); returns {file: bytes}."""
-    port = port_folder()
     if os.path.exists(out) and not os.path.isdir(out):
         raise UserError("--out %s: not a folder" % out)
+    if os.path.isdir(out) and os.listdir(out) and not os.path.exists(os.path.join(out, "files.json")):
+        # the build empties its folder: only one it made (or an empty one)
+        raise UserError("--out %s: a folder with other files in it (no files.json of an earlier build): "
+                        "give a new or empty folder" % out)
+    port = port_folder()
     try:
         if os.path.isdir(out):
             shutil.rmtree(out)

@@ -10,7 +10,7 @@ import json
 import os
 
 from tileclock import cues
-from tileclock.app import POLL_MS, App
+from tileclock.app import App
 from tileclock.store.journal import Journal
 from tileclock.ticks import ticks_diff
 from tileclock_web.board import FS_ROOT, PageBoard
@@ -41,13 +41,8 @@ def boot(seats, display, tone=None):
 
 def step():
     """One pass of the loop (App.safe_step, as App.run makes it): ms until
-    the app wants the next, at most POLL_MS while a button is down."""
-    wait = _app.safe_step()
-    if wait > POLL_MS:
-        for seat in range(_board.seats):
-            if _board.levels[seat] == 0:
-                return POLL_MS      # debounce and the long press need polling
-    return wait
+    the app wants the next (page.js waits at most POLL_MS, as App.run)."""
+    return _app.safe_step()
 
 
 def press(seat):
@@ -105,6 +100,7 @@ def state():
         "game": game.KIND if game is not None else None,
         "phase": game.phase_at(app.now()) if game is not None else "none",
         "prompt": getattr(screen_, "prompt_text", ""),
+        "cursor": getattr(screen_, "cursor", None),
         "clock": shown_clock(),
         "cue": cue,
         "cue_age_ms": age,
