@@ -340,12 +340,10 @@ class Runner:
             _mkdir(out + "/flash")
             _clear(out + "/flash")
             fs_root = out + "/flash"
-        board = None
-        if board_class is not None:
-            # another board of the same interface (the CircuitPython one: cpboard.py)
-            board = board_class(seats=script.seats, display=script.display, start_ms=script.start,
-                                fs_root=fs_root)
-        self.device = SimDevice(board=board, settings=script.settings, journal=journal, seats=script.seats,
+        # board_class: another board of the same interface (cpboard.py's)
+        self.device = SimDevice(board=board_class and board_class(seats=script.seats, display=script.display,
+                                                                  start_ms=script.start, fs_root=fs_root),
+                                settings=script.settings, journal=journal, seats=script.seats,
                                 display=script.display, start_ms=script.start, fs_root=fs_root)
         self.board = self.device.board
         self.app = self.device.app
