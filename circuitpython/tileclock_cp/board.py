@@ -16,18 +16,43 @@
 #             remounted it so (no seat held at power-on), else read-only
 #             (`flash_writable` says which; the computer may write then)
 #
-# Nothing here touches the hardware at import; make_board() builds it all.
-# The hardware modules are handed in (`hw`: board, busio, keypad, pwmio,
-# supervisor, storage, displayio, i2cdisplaybus and the display drivers), so
-# the host tests build this board on CPython with Blinka's displayio.
+# Nothing here touches the hardware at import; make_board() builds it all,
+# from CircuitPython's modules, imported here by name so the type check
+# (circuitpython/pyrightconfig.json) sees each call against CircuitPython's
+# API. On CPython they are not there, and the host tests hand in stand-ins
+# (make_board's `hw`: tileclock_host/cpboard.py), set in their place.
+import sys
+
 from tileclock import events, ticks
-from tileclock.hal.board import check_config
 from tileclock.hal.buzzer import Buzzer
+
+try:
+    import board
+    import busio
+    import displayio
+    import i2cdisplaybus
+    import keypad
+    import microcontroller
+    import pwmio
+    import storage
+    import supervisor
+    import watchdog
+except ImportError:             # CPython: make_board(hw=...) sets them
+    board = busio = displayio = i2cdisplaybus = keypad = microcontroller = None
+    pwmio = storage = supervisor = watchdog = None
 
 _SHORT_PERIOD = 1 << 29         # supervisor.ticks_ms() wraps here
 _SHORT_MASK = _SHORT_PERIOD - 1
 _QUEUE = 16                     # button events waiting for the app (as hal/buttons.py)
 LONG_MS = 700                   # held this long: LONG instead of PRESS (as hal/buttons.py)
+# keypad scans every 10 ms and takes a level seen twice in a row: held 20 ms,
+# as hal/buttons.py's DEBOUNCE_MS
+SCAN_S = 0.010
+DEBOUNCE_SCANS = 2
+# Time marks while a clock runs (tileclock.app.App.mark_ms): every 30 s
+# here, not 5: each write to the FAT drive erases a 4 KB flash sector that
+# nothing levels the wear of (a cut loses at most 30 s of the clock)
+TIME_MARK_MS = 30000
 
 
 class Ticks:
@@ -49,8 +74,11 @@ class Ticks:
 
     def at(self, short, now):
         """The long tick of short tick `short` (a keypad event's timestamp),
-        taken at or before long tick `now`."""
+        `now` being the long tick of the last read. keypad scans on its own,
+        so an event may be stamped after that read: it is taken as `now`."""
         age = (self._last - short) & _SHORT_MASK
+        if age >= _SHORT_PERIOD >> 1:
+            age = 0         # later than the last read, not 2**29 ms ago
         return ticks.ticks_add(now, -age)
 
 
@@ -81,21 +109,42 @@ class KeypadButtons:
         self._queue[(self._head + self._count) % _QUEUE] = event
         self._count += 1
 
-    def poll(self, now):
+    def _drain(self, now, quiet):
         ev = self._event
         queue = self._keys.events
+        if queue.overflowed:
+            # events were lost (the loop was away too long): start again
+            # from the keys as they are, every press in progress spent
+            queue.clear()
+            self._keys.reset()
+            for i in range(self.seats):
+                self._long[i] = 1
         while queue.get_into(ev):
             i = ev.key_number
             if i >= self.seats:
                 continue
+            at = self._ticks.at(ev.timestamp, now)
             if ev.pressed:
                 self._down[i] = 1
-                self._long[i] = 0
-                self._down_at[i] = self._ticks.at(ev.timestamp, now)
+                self._long[i] = 1 if quiet else 0
+                self._down_at[i] = at
             elif self._down[i]:
                 self._down[i] = 0
                 if not self._long[i]:
-                    self._push(events.make(events.PRESS, i + 1))
+                    # press and release both waiting: held long enough, by
+                    # keypad's times, it was a long press
+                    long = ticks.ticks_diff(at, self._down_at[i]) >= self.long_ms
+                    self._push(events.make(events.LONG if long else events.PRESS, i + 1))
+
+    def settle(self, now):
+        """Take what keypad has queued without giving an event, a press in
+        progress spent (code.py, after the first screen: seat 1 held for
+        edit mode is no press of the clock's)."""
+        self._drain(now, True)
+        self.clear()
+
+    def poll(self, now):
+        self._drain(now, False)
         for i in range(self.seats):
             if self._down[i] and not self._long[i] and ticks.ticks_diff(now, self._down_at[i]) >= self.long_ms:
                 self._long[i] = 1
@@ -149,86 +198,83 @@ def _get(config, name, default=None):
 class Board:
     """The board on CircuitPython; build it with make_board()."""
 
-    def __init__(self, config, hw, root="/"):
+    def __init__(self, config, root="/", sleep=None):
+        from tileclock.hal.board import check_config
         problems = check_config(config)
         if problems:
             raise ValueError("board_config.py: " + "; ".join(problems))
-        pins = hw["board"]
-        pin = lambda n: getattr(pins, "GP%d" % n)    # noqa: E731 - the config's GP numbers
+
+        def pin(n):                     # the config's GP numbers
+            return getattr(board, "GP%d" % n)
+
         self.config = config
         self.fs_root = root
         self.safe_mode = None
-        self.watchdog_ms = 0            # (CircuitPython's watchdog is not used)
-        self.supervisor = hw["supervisor"]
-        self.ticks_ms = Ticks(self.supervisor.ticks_ms)
-        self._sleep = hw.get("sleep")   # time.sleep (seconds)
-        storage = hw.get("storage")
-        self.flash_writable = True
-        if storage is not None:
-            self.flash_writable = not storage.getmount(root).readonly
+        self.ticks_ms = Ticks(supervisor.ticks_ms)
+        self._sleep = sleep             # time.sleep (seconds)
+        self.flash_writable = not storage.getmount(root).readonly
 
         seat_pins = [pin(n) for n in _get(config, "SEAT_PINS", ())]
-        keypad = hw["keypad"]
-        keys = keypad.Keys(seat_pins, value_when_pressed=False, pull=True)
+        keys = keypad.Keys(seat_pins, value_when_pressed=False, pull=True, interval=SCAN_S,
+                           debounce_threshold=DEBOUNCE_SCANS)
         self.buttons = KeypadButtons(keys, len(seat_pins), self.ticks_ms, keypad.Event())
 
-        pwm = hw["pwmio"].PWMOut(pin(_get(config, "BUZZER_PIN")), frequency=1000, duty_cycle=0,
-                                 variable_frequency=True)
+        pwm = pwmio.PWMOut(pin(_get(config, "BUZZER_PIN", 18)), frequency=1000, duty_cycle=0,
+                           variable_frequency=True)
         self.buzzer = Buzzer(PWMAdapter(pwm))
 
-        displayio = hw["displayio"]
         displayio.release_displays()
-        self.i2c = hw["busio"].I2C(pin(_get(config, "I2C_SCL")), pin(_get(config, "I2C_SDA")),
-                                   frequency=_get(config, "I2C_FREQ", 400000))
-        bus = hw["i2cdisplaybus"].I2CDisplayBus(self.i2c, device_address=_get(config, "DISPLAY_ADDR", 0x3C))
-        kind = _get(config, "DISPLAY")
-        if kind == "sh1106":
+        self.i2c = busio.I2C(pin(_get(config, "I2C_SCL", 5)), pin(_get(config, "I2C_SDA", 4)),
+                             frequency=_get(config, "I2C_FREQ", 400000))
+        bus = i2cdisplaybus.I2CDisplayBus(self.i2c, device_address=_get(config, "DISPLAY_ADDR", 0x3C))
+        if _get(config, "DISPLAY") == "sh1106":
+            import adafruit_displayio_sh1106
             # the 1.3" modules show RAM columns 2..129 of the SH1106's 132
-            display = hw["sh1106"].SH1106(bus, width=128, height=64, auto_refresh=False, colstart=2)
+            display = adafruit_displayio_sh1106.SH1106(bus, width=128, height=64, auto_refresh=False,
+                                                       colstart=2)
         else:
-            display = hw["ssd1306"].SSD1306(bus, width=128, height=64, auto_refresh=False)
+            import adafruit_displayio_ssd1306
+            display = adafruit_displayio_ssd1306.SSD1306(bus, width=128, height=64, auto_refresh=False)
         if _get(config, "DISPLAY_FLIP", False):
             display.rotation = 180
         from tileclock_cp.canvas import DisplayCanvas
         self.display = DisplayCanvas(display)
+
+        # Last: from here on the loop must feed it (App.step, App.boot). In
+        # edit mode the computer is at the drive: no watchdog resets under it.
+        self._wdt = None
+        self.watchdog_ms = 0
+        wdt_ms = _get(config, "WATCHDOG_MS", 0)
+        dog = microcontroller.watchdog
+        if wdt_ms and self.flash_writable and dog is not None:
+            dog.timeout = wdt_ms / 1000
+            dog.mode = watchdog.WatchDogMode.RESET
+            self._wdt = dog
+            self.watchdog_ms = wdt_ms
+        if sys.implementation.name == "circuitpython":
+            # on the board: hal/board.py (for check_config) brought the
+            # MicroPython display driver and buttons along, not needed here
+            from tileclock.modules import forget
+            forget(("tileclock.hal.board", "tileclock.hal.display", "tileclock.hal.buttons"))
 
     def sleep_ms(self, ms):
         if ms > 0 and self._sleep is not None:
             self._sleep(ms / 1000)
 
     def feed_watchdog(self):
-        pass
+        if self._wdt is not None:
+            self._wdt.feed()
 
 
-def hardware():
-    """CircuitPython's modules for the board (on the device)."""
-    import board
-    import busio
-    import displayio
-    import keypad
-    import pwmio
-    import storage
-    import supervisor
-    import time
-    try:
-        import i2cdisplaybus
-    except ImportError:         # CircuitPython 8: the bus is displayio's
-        i2cdisplaybus = _Displayio8Bus(displayio)
-    import adafruit_displayio_sh1106
-    import adafruit_displayio_ssd1306
-    return {"board": board, "busio": busio, "displayio": displayio, "keypad": keypad, "pwmio": pwmio,
-            "storage": storage, "supervisor": supervisor, "sleep": time.sleep, "i2cdisplaybus": i2cdisplaybus,
-            "ssd1306": adafruit_displayio_ssd1306, "sh1106": adafruit_displayio_sh1106}
-
-
-class _Displayio8Bus:
-    def __init__(self, displayio):
-        self.I2CDisplayBus = displayio.I2CDisplay
-
-
-def make_board(config=None, hw=None, root="/"):
-    """The board from board_config (or `config`), on CircuitPython's modules
-    (or `hw`, the tests' stand-ins)."""
+def make_board(config=None, root="/", hw=None):
+    """The board from board_config (or `config`: a module, object or dict).
+    `hw`: stand-ins for CircuitPython's modules, by name (the host tests)."""
     if config is None:
         import board_config as config
-    return Board(config, hw if hw is not None else hardware(), root)
+    sleep = None
+    if hw is not None:
+        globals().update(hw)
+    else:
+        import time
+        sleep = time.sleep
+    return Board(config, root, sleep)

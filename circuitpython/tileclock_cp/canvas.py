@@ -33,6 +33,7 @@ class DisplayCanvas:
         group.append(displayio.TileGrid(self.bitmap, pixel_shader=palette))
         display.root_group = group
         self.font = Font8x8()
+        self._blits = {}        # framebuf glyph -> its bitmap (blit)
         self.writes = 0         # refreshes (show() calls)
         self.errors = 0
         self.byte_counter = None    # displayio sends the changed areas itself: a stand-in bus may count them
@@ -88,20 +89,29 @@ class DisplayCanvas:
         self._put(src, x, y, 1 if c else 0)
 
     def blit(self, fbuf, x, y, key=-1, palette=None):
-        """Every pixel of framebuf `fbuf` (the big digits' glyphs) at (x, y)."""
-        w = fbuf.width if hasattr(fbuf, "width") else fbuf._w
-        h = fbuf.height if hasattr(fbuf, "height") else fbuf._h
-        bitmap = self.bitmap
-        for sy in range(h):
-            ty = y + sy
-            if not 0 <= ty < self.height:
-                continue
-            for sx in range(w):
-                tx = x + sx
-                if 0 <= tx < self.width:
-                    col = fbuf.pixel(sx, sy)
-                    if col != key:
-                        bitmap[tx, ty] = col
+        """Every pixel of framebuf `fbuf` at (x, y), through bitmaptools. The
+        screens blit only the big digits' glyphs (ui/bigdigits.py), made once
+        at import and never changed: each is turned into a bitmap once and
+        kept (the framebuf object the key, so it stays the same object)."""
+        src = self._blits.get(fbuf)
+        if src is None:
+            w = fbuf._w
+            h = fbuf._h
+            src = displayio.Bitmap(w, h, 2)
+            for sy in range(h):
+                for sx in range(w):
+                    if fbuf.pixel(sx, sy):
+                        src[sx, sy] = 1
+            self._blits[fbuf] = src
+        if key == 0:                # dark pixels left out: the lit ones copied
+            self._put(src, x, y, 1)
+        elif key == 1:              # lit pixels left out: the dark ones copied
+            for sy in range(src.height):
+                for sx in range(src.width):
+                    if not src[sx, sy]:
+                        self.pixel(x + sx, y + sy, 0)
+        else:
+            self._put_all(src, x, y)
 
     # -- what the app asks of a display -------------------------------------
 
@@ -115,7 +125,16 @@ class DisplayCanvas:
     def rotate(self, upside_down):
         self.display.rotation = 180 if upside_down else 0
 
-    # -- copying a label's letters -------------------------------------------
+    # -- copying a label's letters, a glyph ---------------------------------------
+
+    def _put_all(self, src, x, y):
+        # every pixel of `src`, lit and dark (framebuf's blit with no key)
+        x1 = max(0, -x)
+        y1 = max(0, -y)
+        x2 = min(src.width, self.width - x)
+        y2 = min(src.height, self.height - y)
+        if x1 < x2 and y1 < y2:
+            bitmaptools.blit(self.bitmap, src, x + x1, y + y1, x1=x1, y1=y1, x2=x2, y2=y2)
 
     def _put(self, src, x, y, c):
         sw = src.width

@@ -99,6 +99,11 @@ class App:
     """The clock on `board`; `journal` (tileclock.store.journal.Journal, or
     None) keeps every action on flash and gives the game back at boot."""
 
+    # Time marks while a clock runs, this often: a class attribute, so a
+    # board whose flash wears faster can set it before the app starts
+    # (CircuitPython's FAT drive: circuitpython/code.py)
+    mark_ms = MARK_MS
+
     def __init__(self, board, journal=None, settings=None):
         self.board = board
         self.display = board.display
@@ -607,7 +612,7 @@ class App:
                         buttons.clear()
                     screen = None
             game = self.game
-            if game is not None and ticks_diff(now, self._written) >= MARK_MS:
+            if game is not None and ticks_diff(now, self._written) >= self.mark_ms:
                 self._mark(now, game)
         self.buzzer.update(now)
         if manager.frame(self.display, now):

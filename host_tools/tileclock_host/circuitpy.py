@@ -101,5 +101,6 @@ def _do(fn, *args, **kw):
         return fn(*args, **kw)
     except OSError as e:
         where = getattr(e, "filename", None) or (args[-1] if args else "")
-        raise UserError("%s: %s (is the drive full, or read-only to the computer? Unplug the board, hold no "
-                        "button, plug it in again: see docs/circuitpython.md)" % (where, e.strerror or e))
+        raise UserError("%s: %s (is the drive full, or read-only to the computer? In play mode the board "
+                        "writes it: unplug it and plug it in again holding seat 1, for edit mode: see "
+                        "docs/circuitpython.md)" % (where, e.strerror or e))

@@ -248,11 +248,11 @@ def drive_listing(drive):
                        _sha256(os.path.join(drive, *rel.split("/")))] for rel in files]}
 
 
-def _copy_from_drive(drive, files, folder):
+def _copy_from_drive(drive, files, folder, root="/"):
     for rel, _size, _digest in files:
         dest = os.path.join(folder, *rel.split("/"))
         os.makedirs(os.path.dirname(dest), exist_ok=True)
-        shutil.copyfile(os.path.join(drive, *rel.split("/")), dest)
+        shutil.copyfile(os.path.join(drive, root.strip("/"), *rel.split("/")), dest)
 
 
 def run(args):
@@ -261,7 +261,8 @@ def run(args):
                         "(a CircuitPython board's drive), one of them")
     if args.drive:
         state = "free"
-        listing = drive_listing(args.drive)
+        listing = drive_listing(os.path.join(args.drive, args.root.strip("/")) if args.root.strip("/")
+                                else args.drive)
         where = args.drive
     else:
         state = free_board(args.port, args.root)
@@ -287,7 +288,7 @@ def run(args):
         raise UserError("%s: %s" % (partial, e.strerror or e))
     def copy(which):
         if args.drive:
-            _copy_from_drive(args.drive, which, partial)
+            _copy_from_drive(args.drive, which, partial, args.root)
         else:
             copy_files(args.port, args.root, which, partial, args.timeout)
 

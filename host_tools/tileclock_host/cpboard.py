@@ -145,6 +145,7 @@ class EventQueue:
         self._sim = sim
         self._state = bytearray(count)      # 1: reported pressed
         self._pressed_level = 1 if value_when_pressed else 0
+        self.overflowed = False
 
     def get_into(self, event):
         levels = self._sim.levels
@@ -172,8 +173,10 @@ class Keypad:
         self._sim = sim
         self.made = []
 
-    def Keys(self, pins, value_when_pressed, pull=True):
+    def Keys(self, pins, value_when_pressed, pull=True, interval=0.020, max_events=64, debounce_threshold=1):
         keys = _Keys(EventQueue(self._sim, len(pins), value_when_pressed), pins, pull)
+        keys.interval = interval
+        keys.debounce_threshold = debounce_threshold
         self.made.append(keys)
         return keys
 
@@ -184,6 +187,10 @@ class _Keys:
         self.pins = tuple(pins)
         self.pull = pull
         self.key_count = len(pins)
+        self.resets = 0
+
+    def reset(self):
+        self.resets += 1
 
 
 class PWMOut:
@@ -199,10 +206,22 @@ class _Namespace:
         self.__dict__.update(kw)
 
 
+class Watchdog:
+    """microcontroller.watchdog: its timeout, mode and feeds."""
+
+    def __init__(self):
+        self.timeout = 0
+        self.mode = None
+        self.feeds = 0
+
+    def feed(self):
+        self.feeds += 1
+
+
 def hardware(sim, kind, readonly=False):
-    """The `hw` of tileclock_cp.board.make_board for sim board `sim`."""
-    import adafruit_displayio_sh1106
-    import adafruit_displayio_ssd1306
+    """The stand-ins of CircuitPython's modules for tileclock_cp.board's
+    make_board(hw=...), on sim board `sim` (displayio and i2cdisplaybus are
+    Blinka's own)."""
     import displayio
     import i2cdisplaybus
 
@@ -216,12 +235,12 @@ def hardware(sim, kind, readonly=False):
         "busio": _Namespace(I2C=lambda scl, sda, frequency=400000: PanelI2C(panel)),
         "displayio": displayio,
         "i2cdisplaybus": i2cdisplaybus,
-        "ssd1306": adafruit_displayio_ssd1306,
-        "sh1106": adafruit_displayio_sh1106,
         "keypad": Keypad(sim),
         "pwmio": _Namespace(PWMOut=PWMOut),
         "supervisor": _Namespace(ticks_ms=sim.short_ticks),
         "storage": _Namespace(getmount=lambda root: _Namespace(readonly=readonly)),
+        "microcontroller": _Namespace(watchdog=Watchdog()),
+        "watchdog": _Namespace(WatchDogMode=_Namespace(RESET="RESET", RAISE="RAISE")),
     }
 
 
@@ -275,7 +294,7 @@ class CircuitPythonSimBoard(SimBoard):
         from tileclock_cp.board import make_board
         self.readonly = readonly
         self.hw = hardware(self, display, readonly)
-        self.cp = make_board(config_for(seats, display), self.hw, root=self.fs_root)
+        self.cp = make_board(config_for(seats, display), root=self.fs_root, hw=self.hw)
         self.display = self.cp.display
         if display == "sh1106":
             correct_sh1107_columns(self.display.display)

@@ -124,6 +124,11 @@ class _Queue:
 
     def __init__(self):
         self.waiting = []
+        self.overflowed = False
+
+    def clear(self):
+        self.waiting.clear()
+        self.overflowed = False
 
     def get_into(self, event):
         if not self.waiting:
@@ -213,7 +218,7 @@ def test_boot_gives_the_drive_to_the_clock_unless_seat_1_is_held():
               "digitalio": cpboard._Namespace(DigitalInOut=digital, Pull=cpboard._Namespace(UP="up")),
               "storage": cpboard._Namespace(remount=remount)}
         config = cpboard._Namespace(SEAT_PINS=(10, 11, 12, 13))
-        assert flashmode.choose(hw, config) == mode
+        assert flashmode.choose(config, hw) == mode
         assert pins[0][0] == "GP10" and pins[0][1].pull == "up" and pins[0][1].done
         assert remounted == ([("/", False)] if mode == "play" else [])
 
@@ -372,3 +377,110 @@ def test_in_edit_mode_the_clock_plays_on_and_says_it_cannot_save(tmp_path, monke
     with open(tmp_path / "out" / "log.txt") as f:
         assert "banner flash: can't save" in f.read()
     assert os.listdir(drive) == []
+
+
+def test_a_keypad_event_stamped_after_the_last_clock_read_is_now_not_long_ago():
+    # keypad scans on its own: an event may carry a later time than the
+    # loop's last reading of the clock
+    from tileclock import events
+    from tileclock_cp.board import LONG_MS, KeypadButtons, Ticks
+    short = [5000]
+    ticks_of = Ticks(lambda: short[0])
+    now = ticks_of()
+    assert ticks_of.at(5003, now) == now
+    assert ticks_of.at(4990, now) == now - 10
+    queue = _Queue()
+    buttons = KeypadButtons(cpboard._Namespace(events=queue), 2, ticks_of, cpboard.Event())
+    queue.waiting += [(1, True, 5004)]
+    assert buttons.poll(now) == events.NONE                 # no LONG from "2**29 ms ago"
+    queue.waiting += [(1, False, 5034)]
+    assert buttons.poll(now) == events.make(events.PRESS, 2)
+    # press and release both waiting, held past LONG_MS by keypad's times: LONG
+    queue.waiting += [(0, True, 5100), (0, False, 5100 + LONG_MS + 50)]
+    short[0] = 5100 + LONG_MS + 60
+    assert buttons.poll(ticks_of()) == events.make(events.LONG, 1)
+    assert buttons.poll(ticks_of()) == events.NONE
+
+
+def test_settle_takes_the_held_seat_of_edit_mode_as_no_press():
+    from tileclock import events
+    from tileclock_cp.board import KeypadButtons, Ticks
+    short = [100]
+    ticks_of = Ticks(lambda: short[0])
+    queue = _Queue()
+    buttons = KeypadButtons(cpboard._Namespace(events=queue), 4, ticks_of, cpboard.Event())
+    queue.waiting += [(0, True, 50)]                        # seat 1, held since power-on
+    buttons.settle(ticks_of())
+    short[0] = 3000
+    queue.waiting += [(0, False, 2990)]
+    assert buttons.poll(ticks_of()) == events.NONE          # its release gives nothing
+    assert buttons.poll(ticks_of()) == events.NONE
+
+
+def test_a_lost_event_starts_the_keys_again():
+    from tileclock import events
+    from tileclock_cp.board import KeypadButtons, Ticks
+    ticks_of = Ticks(lambda: 100)
+    queue = _Queue()
+    keys = cpboard._Keys(queue, (), True)
+    buttons = KeypadButtons(keys, 2, ticks_of, cpboard.Event())
+    queue.waiting += [(0, True, 90)]
+    assert buttons.poll(ticks_of()) == events.NONE and buttons.is_down(1)
+    queue.overflowed = True                                 # its release was lost
+    queue.waiting += [(1, True, 95)]
+    assert buttons.poll(ticks_of()) == events.NONE
+    assert keys.resets == 1 and queue.waiting == [] and not queue.overflowed
+
+
+def test_the_watchdog_runs_in_play_mode_only():
+    from tileclock_cp.board import make_board
+    config = dict(cpboard.config_for(4, "ssd1306"), WATCHDOG_MS=8000)
+    for readonly, on in ((False, True), (True, False)):
+        sim = cpboard.CircuitPythonSimBoard(readonly=readonly)
+        try:
+            hw = cpboard.hardware(sim, "ssd1306", readonly)
+            board = make_board(config, root=sim.fs_root, hw=hw)
+            dog = hw["microcontroller"].watchdog
+            assert (board.watchdog_ms, dog.timeout, dog.mode) == ((8000, 8.0, "RESET") if on else (0, 0, None))
+            board.feed_watchdog()
+            assert dog.feeds == (1 if on else 0)
+        finally:
+            sim.close()
+
+
+def test_keypad_scans_as_the_firmware_debounces():
+    from tileclock_cp.board import DEBOUNCE_SCANS, SCAN_S
+    from tileclock.hal.buttons import DEBOUNCE_MS
+    board = cpboard.CircuitPythonSimBoard()
+    try:
+        keys = board.hw["keypad"].made[0]
+        assert (keys.interval, keys.debounce_threshold) == (SCAN_S, DEBOUNCE_SCANS)
+        assert round(SCAN_S * 1000 * DEBOUNCE_SCANS) == DEBOUNCE_MS
+        assert keys.pins == ("GP10", "GP11", "GP12", "GP13") and keys.pull
+    finally:
+        board.close()
+
+
+def test_the_check_knows_circuitpython_from_cpython(tmp_path):
+    # the same configuration on a copy of the board with a wrong keyword in
+    # one hardware call and a module CircuitPython hasn't: both reported
+    import shutil
+    project = tmp_path / "circuitpython"
+    shutil.copytree(CIRCUITPY, project, ignore=shutil.ignore_patterns("__pycache__"))
+    with open(os.path.join(CIRCUITPY, "pyrightconfig.json")) as f:
+        settings = json.loads("".join(line for line in f if not line.lstrip().startswith("//")))
+    settings["venvPath"] = os.path.join(ROOT, ".venv")
+    settings["extraPaths"] = [os.path.normpath(os.path.join(CIRCUITPY, p)) for p in settings["extraPaths"]]
+    (project / "pyrightconfig.json").write_text(json.dumps(settings))
+    board_py = project / "tileclock_cp" / "board.py"
+    text = board_py.read_text()
+    assert "value_when_pressed=False, pull=True" in text
+    board_py.write_text(text.replace("value_when_pressed=False, pull=True", "value_when_pressed=False, pul=True"))
+    (project / "probe.py").write_text("import keypad\nimport machine\nkeypad.Keys((), value_when_pressed=False)\n")
+    result = subprocess.run([CHECKER, "-p", str(project), "--outputjson"], cwd=ROOT, capture_output=True,
+                            text=True, timeout=300)
+    report = json.loads(result.stdout)
+    errors = sorted((os.path.basename(d["file"]), d.get("rule")) for d in report["generalDiagnostics"]
+                    if d["severity"] == "error")
+    assert ("board.py", "reportCallIssue") in errors, errors
+    assert ("probe.py", "reportMissingImports") in errors, errors

@@ -5,6 +5,7 @@
 import os
 
 _replace = getattr(os, "replace", os.rename)  # CPython on Windows: rename won't replace
+_EEXIST = 17        # errno: what FAT's rename says of a file in the way
 
 try:
     from binascii import crc32 as _crc32
@@ -72,9 +73,9 @@ class FS:
         settings.tmp: docs/journal.md)."""
         try:
             _replace(old, new)
-        except OSError:
-            if self.size(new) < 0 or self.size(old) < 0:
-                raise           # not the FAT case: nothing there to replace
+        except OSError as e:
+            if e.args[0] != _EEXIST or self.size(new) < 0 or self.size(old) < 0:
+                raise           # not the FAT case: no file there refusing to be replaced
             os.remove(new)
             os.rename(old, new)
 
