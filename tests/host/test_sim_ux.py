@@ -137,16 +137,24 @@ class KeysChecker(Runner):
         super().__init__(script, None)
         self.seen = seen
         self.problems = problems
+        self._constants = {}        # class -> its KEYS tuples and its module's (looked up once)
+
+    def _constant_keys(self, cls):
+        constant = self._constants.get(cls)
+        if constant is None:
+            constant = [getattr(cls, a) for a in dir(cls) if a.startswith("KEYS")]
+            module = sys.modules.get(cls.__module__)
+            if module is not None:      # a game's shared ones (_PAUSED_KEYS)
+                constant += [getattr(module, a) for a in dir(module) if "KEYS" in a]
+            self._constants[cls] = constant
+        return constant
 
     def _after_pass(self):
         super()._after_pass()
         scr = self.app.manager.screen
         cls = type(scr)
         keys = scr.keys()
-        constant = [getattr(cls, a) for a in dir(cls) if a.startswith("KEYS")]
-        module = sys.modules.get(cls.__module__)
-        if module is not None:      # a game's shared ones (_PAUSED_KEYS)
-            constant += [getattr(module, a) for a in dir(module) if "KEYS" in a]
+        constant = self._constant_keys(cls)
         if not isinstance(keys, tuple) or not keys or not all(isinstance(k, str) for k in keys):
             self.problems.append("%s.keys() is %r" % (cls.__name__, keys))
         elif not any(keys is c for c in constant):
