@@ -89,19 +89,36 @@ def _play(script, wanted, folder):
     return shooter.saved
 
 
+def circuitpython_pictures(folder):
+    """The first screen of the CircuitPython board in play and in edit mode
+    (docs/circuitpython.md), drawn by that board on CPython (cpboard.py)."""
+    from tileclock_host import cpboard
+    from tileclock_cp.splash import show_mode
+    saved = []
+    for readonly, picture in ((False, "circuitpython-play"), (True, "circuitpython-edit")):
+        board = cpboard.CircuitPythonSimBoard(readonly=readonly)
+        try:
+            show_mode(board)
+            frame_to_png(board.frame(), os.path.join(folder, picture + ".png"))
+        finally:
+            board.close()
+        saved.append(picture)
+    return saved
+
+
 def make(folder):
     """Write every picture into `folder`; returns their names."""
     saved = []
     for name, wanted in PICTURES:
         script = parse(read_lines(os.path.join(ROOT, "tests", "sim", name)))
         saved += _play(script, wanted, folder)
-    return saved
+    return saved + circuitpython_pictures(folder)
 
 
 def main(argv):
     import argparse
-    parser = argparse.ArgumentParser(description="Remake the device pictures of docs/device.md "
-                                     "by playing the scripts of tests/sim/.")
+    parser = argparse.ArgumentParser(description="Remake the device pictures of docs/device.md (by playing "
+                                     "the scripts of tests/sim/) and docs/circuitpython.md.")
     parser.add_argument("folder", nargs="?", default=os.path.join(ROOT, "docs", "images"),
                         help="where the PNG files go (default docs/images)")
     folder = parser.parse_args(argv).folder
