@@ -304,25 +304,35 @@ function kick() {
 
 // -- the seat buttons -----------------------------------------------------
 
-// A press is held at least MIN_PRESS_MS: a click or a tap can be over in a
-// few ms, which a real button's contact never is, and the firmware counts a
-// level only once it has held for its debounce time (20 ms).
+// A press is held until the firmware has taken it: at least MIN_PRESS_MS
+// (a click or a tap can be over in a few ms, which a real button's contact
+// never is), and until its debounced state is down (the firmware counts a
+// level once it has held 20 ms over its passes, and a busy browser may run
+// the passes late). Likewise a new press waits until the last release has
+// been taken. So no press is lost or merged, however the timers run.
 const MIN_PRESS_MS = 60;
+const GIVE_UP_MS = 2000;    // a press or release not taken by then goes through anyway
 const down = new Set();
 const downAt = {};
+const pendingUp = {};       // seat -> the timer of a release held back
+const pendingDown = {};     // seat -> the timer of a press held back
 
-const pendingUp = {};       // seat -> the timer of a release held back to MIN_PRESS_MS
-
-function seatDown(seat) {
+function seatDown(seat, since) {
   startAudio();
   if (pendingUp[seat] !== undefined) {
-    // pressed again before its short press was let go: that press goes
-    // on (a real button can't be pressed twice at once either)
+    // pressed again before its last press was let go: that press goes on
+    // (a real button can't be pressed twice at once either)
     clearTimeout(pendingUp[seat]);
     delete pendingUp[seat];
     return;
   }
-  if (!page || seat > prefs.seats || down.has(seat)) return;
+  if (!page || seat > prefs.seats || down.has(seat) || pendingDown[seat] !== undefined) return;
+  since = since || performance.now();
+  if (page.is_down(seat) && performance.now() - since < GIVE_UP_MS) {
+    // the last release not taken yet: this press after it
+    pendingDown[seat] = setTimeout(() => { delete pendingDown[seat]; seatDown(seat, since); }, POLL_MS);
+    return;
+  }
   down.add(seat);
   downAt[seat] = performance.now();
   page.press(seat);
@@ -332,11 +342,18 @@ function seatDown(seat) {
 }
 
 function seatUp(seat, now) {
+  if (pendingDown[seat] !== undefined) {
+    // let go before its press went in: the press still goes in, and this
+    // release after it
+    setTimeout(() => seatUp(seat, now), POLL_MS);
+    return;
+  }
   if (!down.has(seat)) return;
   const held = performance.now() - downAt[seat];
-  if (!now && held < MIN_PRESS_MS) {
+  if (!now && page && held < GIVE_UP_MS && (held < MIN_PRESS_MS || !page.is_down(seat))) {
     if (pendingUp[seat] === undefined) {
-      pendingUp[seat] = setTimeout(() => { delete pendingUp[seat]; seatUp(seat, true); }, MIN_PRESS_MS - held);
+      const wait = held < MIN_PRESS_MS ? MIN_PRESS_MS - held : POLL_MS;
+      pendingUp[seat] = setTimeout(() => { delete pendingUp[seat]; seatUp(seat); }, wait);
     }
     return;
   }

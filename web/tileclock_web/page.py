@@ -53,6 +53,12 @@ def release(seat):
     _board.release(seat)
 
 
+def is_down(seat):
+    """1 while the firmware's buttons have seat's press (debounced), else 0:
+    page.js lets go of a press only once it was taken."""
+    return 1 if _board.buttons.is_down(seat) else 0
+
+
 def frame_count():
     """How many writes the display controller has had: the picture changed
     when this did."""
