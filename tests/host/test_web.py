@@ -193,16 +193,19 @@ def test_the_page_boots_to_the_home_menu_and_loads_only_its_own_files(page, site
 def test_a_word_sport_round_clicked_at_real_time(page):
     page.click(2, then="s.screen === 'WsReady'")    # Start (Word-Sport, the default game)
     t0 = time.monotonic()
-    state = page.click(1, then="s.screen === 'WsPlay'")     # GO
+    state = page.click(1, then="s.screen === 'WsPlay'")     # GO, between t0 and t1
+    t1 = time.monotonic()
     assert state["prompt"] == "GO!" and state["cue"] == "GO", state
     for wait in (2.2, 4.6):
         time.sleep(max(0, wait - (time.monotonic() - t0)))
         state = page.state()
+        now = time.monotonic()
         # the clock on the display against the time since GO sounded, both
         # read in one call of the page; and against the wall clock here
+        shown = _seconds(state["clock"])
         assert state["cue"] == "GO", state
-        assert abs(_seconds(state["clock"]) - state["cue_age_ms"] / 1000) <= 1.0, state
-        assert abs(_seconds(state["clock"]) - (time.monotonic() - t0)) <= 1.5, state
+        assert abs(shown - state["cue_age_ms"] / 1000) <= 1.0, state
+        assert now - t1 - 1.0 <= shown <= now - t0 + 1.0, (state, now - t1, now - t0)
         assert page.canvas_is_the_glass()
     state = page.click(2, then="s.prompt.startsWith('TAKE ')")     # seat 2's go: everyone takes tiles
     assert "seat go" in state["keys"]
