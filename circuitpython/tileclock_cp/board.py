@@ -24,6 +24,7 @@
 import sys
 
 from tileclock import events, ticks
+from tileclock.hal.buttons import LONG_MS, Buttons
 from tileclock.hal.buzzer import Buzzer
 
 try:
@@ -43,8 +44,6 @@ except ImportError:             # CPython: make_board(hw=...) sets them
 
 _SHORT_PERIOD = 1 << 29         # supervisor.ticks_ms() wraps here
 _SHORT_MASK = _SHORT_PERIOD - 1
-_QUEUE = 16                     # button events waiting for the app (as hal/buttons.py)
-LONG_MS = 700                   # held this long: LONG instead of PRESS (as hal/buttons.py)
 # keypad scans every 10 ms and takes a level seen twice in a row: held 20 ms,
 # as hal/buttons.py's DEBOUNCE_MS
 SCAN_S = 0.010
@@ -82,32 +81,22 @@ class Ticks:
         return ticks.ticks_add(now, -age)
 
 
-class KeypadButtons:
-    """The seat buttons from keypad.Keys events, with the interface of
-    tileclock.hal.buttons.Buttons: poll(now) -> PRESS or LONG (events.make),
-    is_down, down_at, clear. keypad debounces in C and times each edge, so a
-    press is timed when the contact closed, not when the loop polled."""
+def _released():
+    return 1
+
+
+class KeypadButtons(Buttons):
+    """The seat buttons from keypad.Keys events: the firmware's Buttons
+    (its event queue, is_down, down_at, clear) with another poll(now).
+    keypad debounces in C and times each edge, so a press is timed when the
+    contact closed, not when the loop polled."""
 
     def __init__(self, keys, seats, ticks_of, event=None, long_ms=LONG_MS):
+        # (the readers are never read: keypad's events set the state)
+        super().__init__([_released] * seats, long_ms=long_ms)
         self._keys = keys
-        self.seats = seats
-        self.long_ms = long_ms
         self._ticks = ticks_of          # Ticks: a keypad timestamp -> the app's ticks
         self._event = event             # a keypad.Event, reused: no allocation per poll
-        self._down = bytearray(seats)
-        self._long = bytearray(seats)   # LONG already given for this press
-        self._down_at = [0] * seats
-        self._queue = bytearray(_QUEUE)
-        self._head = 0
-        self._count = 0
-        self.dropped = 0
-
-    def _push(self, event):
-        if self._count == _QUEUE:
-            self.dropped += 1
-            return
-        self._queue[(self._head + self._count) % _QUEUE] = event
-        self._count += 1
 
     def _drain(self, now, quiet):
         ev = self._event
@@ -149,26 +138,7 @@ class KeypadButtons:
             if self._down[i] and not self._long[i] and ticks.ticks_diff(now, self._down_at[i]) >= self.long_ms:
                 self._long[i] = 1
                 self._push(events.make(events.LONG, i + 1))
-        if not self._count:
-            return events.NONE
-        event = self._queue[self._head]
-        self._head = (self._head + 1) % _QUEUE
-        self._count -= 1
-        return event
-
-    def is_down(self, seat):
-        return bool(self._down[seat - 1])
-
-    def down_at(self, seat):
-        return self._down_at[seat - 1]
-
-    def clear(self):
-        """Forget waiting events and the presses in progress (a press held
-        now gives nothing on release)."""
-        self._count = 0
-        for i in range(self.seats):
-            if self._down[i]:
-                self._long[i] = 1
+        return self._next()
 
 
 class PWMAdapter:
@@ -253,9 +223,9 @@ class Board:
             self.watchdog_ms = wdt_ms
         if sys.implementation.name == "circuitpython":
             # on the board: hal/board.py (for check_config) brought the
-            # MicroPython display driver and buttons along, not needed here
+            # MicroPython display driver along, not needed here
             from tileclock.modules import forget
-            forget(("tileclock.hal.board", "tileclock.hal.display", "tileclock.hal.buttons"))
+            forget(("tileclock.hal.board", "tileclock.hal.display"))
 
     def sleep_ms(self, ms):
         if ms > 0 and self._sleep is not None:

@@ -89,6 +89,10 @@ class Buttons:
             if down[i] and not self._long[i] and ticks.ticks_diff(now, self._down_at[i]) >= self.long_ms:
                 self._long[i] = 1
                 self._push(events.make(events.LONG, i + 1))
+        return self._next()
+
+    def _next(self):
+        # the oldest waiting event, or NONE
         if not self._count:
             return events.NONE
         event = self._queue[self._head]
