@@ -13,6 +13,7 @@ from tileclock import cues
 from tileclock.app import App
 from tileclock.store.journal import Journal
 from tileclock.ticks import ticks_diff
+from tileclock_host.sim.script import shown_clock
 from tileclock_web.board import FS_ROOT, PageBoard
 
 _HEX = b"0123456789abcdef"
@@ -107,7 +108,7 @@ def state():
         "phase": game.phase_at(app.now()) if game is not None else "none",
         "prompt": getattr(screen_, "prompt_text", ""),
         "cursor": getattr(screen_, "cursor", None),
-        "clock": shown_clock(),
+        "clock": shown_clock(app),
         "cue": cue,
         "cue_age_ms": age,
         "errors": app.errors,
@@ -115,16 +116,6 @@ def state():
         "seats": _board.seats,
         "display": _board.kind,
     })
-
-
-def shown_clock():
-    """The time on the big digits, as text ('' when none is shown)."""
-    screen_ = _app.manager.screen
-    buf = getattr(screen_, "_buf", None)
-    n = getattr(screen_, "_len", 0)
-    if buf is None or not n:
-        return ""
-    return bytes(buf[:n]).decode()
 
 
 def evening():
