@@ -29,6 +29,7 @@ shims.install()     # framebuf, as CircuitPython gets it from tileclock's lib/fr
 
 _HERE = os.path.dirname(os.path.abspath(__file__))
 CIRCUITPY = os.path.join(os.path.dirname(os.path.dirname(_HERE)), "circuitpython")
+BOARD_CONFIG = os.path.join(os.path.dirname(os.path.dirname(_HERE)), "firmware", "board_config.py")
 if CIRCUITPY not in sys.path:
     sys.path.insert(0, CIRCUITPY)
 
@@ -245,11 +246,15 @@ def hardware(sim, kind, readonly=False):
 
 
 def config_for(seats, display):
-    """A board_config for `seats` seat buttons and `display`, the pins of
-    firmware/board_config.py."""
-    return {"DISPLAY": display, "DISPLAY_ADDR": 0x3C, "I2C_ID": 0, "I2C_SDA": 4, "I2C_SCL": 5,
-            "I2C_FREQ": 400000, "SEAT_PINS": tuple(range(10, 10 + seats)), "BUZZER_PIN": 18,
-            "WATCHDOG_MS": 0}
+    """firmware/board_config.py with `seats` seat buttons (in a row from its
+    first, as its comment wires eight) and `display`, the watchdog off (the
+    sim board models none here)."""
+    import runpy
+    wiring = runpy.run_path(BOARD_CONFIG)      # (not on sys.path when run from the CLI)
+    config = {name: value for name, value in wiring.items() if name.isupper()}
+    first = config["SEAT_PINS"][0]
+    config.update(DISPLAY=display, SEAT_PINS=tuple(range(first, first + seats)), WATCHDOG_MS=0)
+    return config
 
 
 def correct_sh1107_columns(display):

@@ -484,3 +484,13 @@ def test_the_check_knows_circuitpython_from_cpython(tmp_path):
                     if d["severity"] == "error")
     assert ("board.py", "reportCallIssue") in errors, errors
     assert ("probe.py", "reportMissingImports") in errors, errors
+
+
+def test_the_scripted_simulator_runs_a_script_on_the_circuitpython_board(tmp_path):
+    # from the command line, away from the checkout (firmware/ not on sys.path)
+    out = tmp_path / "out"
+    result = subprocess.run([sys.executable, "-m", "tileclock_host", "sim", "--script",
+                             os.path.join(SIM, "wordsport_round.txt"), "--out", str(out), "--circuitpython"],
+                            cwd=str(tmp_path), capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert (out / "sheet.json").exists() and len(os.listdir(out / "shots")) == 3
