@@ -34,7 +34,7 @@ if CIRCUITPY not in sys.path:
     sys.path.insert(0, CIRCUITPY)
 
 from tileclock_host.panel import PanelBus  # noqa: E402
-from tileclock_host.simboard import PRESSED, SimBoard  # noqa: E402
+from tileclock_host.simboard import SimBoard  # noqa: E402
 
 SHORT_MASK = (1 << 29) - 1
 HORIZONTAL = 0          # the SSD1306's memory addressing modes (command 0x20)
@@ -321,6 +321,3 @@ class CircuitPythonSimBoard(SimBoard):
         board.made_fs = self.made_fs
         self.made_fs = False
         return board
-
-    def held(self, seat):
-        return self.levels[seat - 1] == PRESSED
