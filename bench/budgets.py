@@ -27,9 +27,18 @@ BUDGETS = {
     # the heap's dict and qstr-pool steps fall, here and in the interpreter
     # that measures the code), so: the largest seen, the firmware unchanged,
     # plus 2 KB.
+    # Since the benches run in a folder of their own (tileclock_host.bench:
+    # no string in the heap names the checkout, the venv or the home folder)
+    # the figures are the same byte for byte from any clone (test_bench:
+    # two folders 60 characters apart), and 0.3-1.7 KB lower than the ones
+    # measured from a checkout (132,448 Speed Scrabble, 124,032 Word-Sport,
+    # 134,432 Spell Sport, 120,320 Tile Rush). Edits to the simulator still
+    # move them: 40 functions added to simboard.py moved them by -1.0 to
+    # +1.2 KB. So each budget is today's figure plus 2 KB, never looser
+    # than before: Spell Sport's tightens, the others stay.
     "app.wordsport.mpy.total": 126144,      # was 117856
     "app.speedscrabble.mpy.total": 134496,  # was 124224
-    "app.spellsport.mpy.total": 138976,     # was 128032
+    "app.spellsport.mpy.total": 136480,     # was 128032; 138976 before the bench's own folder
     "app.tilerush.mpy.total": 121472,       # was 116000
     "app.data": 65536,                  # bytes the app builds (game, screens, journal), any game
     "app.display_bytes_per_s": 256,     # the display while a clock runs, nobody pressing

@@ -459,18 +459,22 @@ sheet = bench.sheet()
 passes = bench.app.passes
 
 def _out_name():
-    # a name of its own: benches of several games run side by side
-    name = "/tileclock-bench-code-"
+    # a name of its own (benches of several games run side by side), in the
+    # folder the bench runs in: the code measurement's interpreter holds it
+    # in its arguments, so its length must not depend on the machine
+    name = "tileclock-bench-code-"
     for b in os.urandom(4):
         name += "%02x" % b
-    return (os.getenv("TMPDIR") or "/tmp") + name + ".txt"
+    return name + ".txt"
 
 
 # the code of the modules loaded at the worst pass, in a fresh interpreter
 OUT = _out_name()
 with open(OUT, "w") as f:
     f.write("\n".join((MPY_DIR, ",".join(SIM_LOADED), ",".join(_names(AT_PEAK)), ",".join(_names(EVER)))))
-cmd = "%s -X heapsize=190wK %s --code %s" % (sys.executable, __file__, OUT)
+# (tileclock_host.bench says how to start the port so that its own strings
+# have the same length on every machine)
+cmd = "%s -X heapsize=190wK %s --code %s" % (os.getenv("TILECLOCK_MICROPYTHON") or sys.executable, __file__, OUT)
 if os.system(cmd):
     print("!! the code measurement failed: %s" % cmd)
     sys.exit(1)

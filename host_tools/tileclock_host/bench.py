@@ -10,6 +10,8 @@
 # suite's time); --game and --firmware pick some of the app bench's runs.
 import argparse
 import os
+import shlex
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -32,23 +34,21 @@ def main(argv=None):
     for name in args.only:
         if not os.path.isfile(os.path.join(bench_dir, name)):
             parser.error("no bench %s in %s" % (name, bench_dir))
-    micropython = os.path.join(os.path.dirname(sys.executable), "micropython")
     env = dict(os.environ)
     if args.quick:
         env["TILECLOCK_BENCH_QUICK"] = "1"
     failed = []
     mpy_dir = None
-    # Where the .mpy files go is in every module's __file__, an interned
-    # string on MicroPython: a folder of one length wherever TMPDIR points
-    # (a test's temporary folder is 60 characters longer: 3 KB more qstrs).
-    with tempfile.TemporaryDirectory(dir="/tmp" if os.path.isdir("/tmp") else None) as build:
+    with tempfile.TemporaryDirectory(prefix="tileclock-bench-", dir=_TMP) as stage:
+        where_run = _stage(stage)
+        env.update(micropython_env())
         for name in sorted(os.listdir(bench_dir)):
             if not (name.startswith("mpy_") or name.startswith("host_")) or not name.endswith(".py"):
                 continue
             if args.only and name not in args.only:
                 continue
             if name.startswith("mpy_"):
-                cmd = [micropython, "-X", "heapsize=" + args.heap, os.path.join("bench", name)]
+                cmd = micropython_command() + ["-X", "heapsize=" + args.heap, os.path.join("bench", name)]
                 where = "MicroPython, heap " + args.heap
             else:
                 cmd = [sys.executable, os.path.join("bench", name)]
@@ -61,13 +61,13 @@ def main(argv=None):
                 if name in MPY_TOO and args.firmware != "py":
                     if mpy_dir is None:
                         from tileclock_host.cmd_deploy import compile_firmware
-                        mpy_dir = compile_firmware(build)[0]
+                        mpy_dir = os.path.relpath(compile_firmware(stage)[0], where_run)
                     runs.append((["--mpy", mpy_dir], ", the .mpy files of `tileclock deploy`"))
                 for more, what in runs:
                     label = " ".join([name] + extra + more[:1])
                     print("== %s (%s%s)" % (" ".join([name] + extra), where, what))
                     sys.stdout.flush()
-                    result = subprocess.run(cmd + extra + more, cwd=ROOT, env=env)
+                    result = subprocess.run(cmd + extra + more, cwd=where_run, env=env)
                     if result.returncode:
                         print("!! %s exited %d" % (label, result.returncode))
                         failed.append(label)
@@ -76,6 +76,52 @@ def main(argv=None):
         return 1
     print("make bench: every figure within its budget (bench/budgets.py)")
     return 0
+
+
+# Every string MicroPython holds that names a place on this machine is in the
+# heap, and the heap is what the app bench measures: the script's folder
+# (sys.path[0], made absolute by the port), sys.executable, the home folder
+# in sys.path, every module's __file__, the arguments. Their lengths moved
+# the app figures by hundreds of bytes between two clones of one commit
+# (the qstr chunks fill differently and an in-place growth fails), so the
+# benches run where every such string has one length on any machine: a
+# folder /tmp/tileclock-bench-XXXXXXXX holding a copy of bench/ and links
+# to the sources, the .mpy files compiled into it (named relative to it),
+# MicroPython started as "micropython" with MICROPYPATH set, and the code
+# measurement's file named relative to it. tests/host/test_bench.py runs
+# the app bench from two clones at paths of different lengths and compares.
+_TMP = "/tmp" if os.path.isdir("/tmp") else None
+_LINKED = ("firmware", "host_tools", "tests")
+_LAUNCH = ("import sys; sys.argv[0] = 'micropython'; "
+           "from micropython_unix import main; sys.exit(main())")
+
+
+def micropython_command():
+    """The MicroPython unix port, started so that its sys.executable is the
+    same string whichever folder the venv is in."""
+    return [sys.executable, "-c", _LAUNCH]
+
+
+def micropython_env():
+    """The variables a bench's MicroPython is started with: its module path
+    without the home folder, and the command the app bench runs its code
+    measurement with."""
+    return {"MICROPYPATH": ".frozen",
+            "TILECLOCK_MICROPYTHON": " ".join(shlex.quote(w) for w in micropython_command())}
+
+
+def _stage(stage):
+    """The folder the benches run in: bench/ copied (the port makes the
+    script's own folder absolute), the rest linked. Where links can't be
+    made, the checkout itself (the figures then move with its path)."""
+    try:
+        for name in _LINKED:
+            os.symlink(os.path.join(ROOT, name), os.path.join(stage, name))
+    except OSError:
+        return ROOT
+    shutil.copytree(os.path.join(ROOT, "bench"), os.path.join(stage, "bench"),
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    return stage
 
 
 # The app bench plays an evening of each game, and runs a second time on the

@@ -93,3 +93,40 @@ def test_a_broken_budget_fails_the_bench(tmp_path, bench, name):
     assert all(f[2] == 1 and f[1] > 1 for f in over)
     assert "over budget: " + name in result.stdout
     assert "make bench: 1 failed (over budget or crashed): " + bench in result.stdout
+
+
+APP_FIGURE = re.compile(r"^  (data|code|unloaded qstrs|total) +(\d+) bytes")
+
+
+def _copy_checkout(where):
+    # what the app bench reads: its scripts, the firmware, the host tools, the sim scripts
+    import shutil
+    ignore = shutil.ignore_patterns("__pycache__", "*.egg-info")
+    for name in ("bench", "firmware", "host_tools", os.path.join("tests", "sim")):
+        shutil.copytree(os.path.join(ROOT, name), os.path.join(where, name), ignore=ignore)
+    return where
+
+
+def test_app_figures_do_not_depend_on_the_checkout_folder(tmp_path):
+    # Two checkouts at paths 60 characters apart, each with a TMPDIR of its
+    # own length: every app figure of the deployed .mpy files is the same
+    # byte for byte (they moved by hundreds of bytes before the benches ran
+    # in a folder of their own: tileclock_host.bench).
+    short = _copy_checkout(str(tmp_path / "a"))
+    long = _copy_checkout(str(tmp_path / ("b" * 60) / "checkout"))
+    figures = []
+    for root in (short, long):
+        env = dict(os.environ)
+        env["PYTHONPATH"] = os.pathsep.join([os.path.join(root, "host_tools"), os.path.join(root, "firmware")])
+        env["TMPDIR"] = root
+        env.pop("TILECLOCK_BUDGETS", None)
+        result = subprocess.run([sys.executable, "-m", "tileclock_host.bench", "--game", "speedscrabble",
+                                 "--firmware", "mpy", "mpy_app.py"],
+                                cwd=root, env=env, capture_output=True, text=True, timeout=600)
+        print(result.stdout[-3000:], result.stderr[-3000:])
+        assert result.returncode == 0
+        assert "firmware from rp2040 (.mpy)" in result.stdout     # the bench's own folder, not the checkout
+        found = [m.groups() for m in map(APP_FIGURE.match, result.stdout.splitlines()) if m]
+        assert [name for name, _ in found] == ["data", "code", "unloaded qstrs", "total"]
+        figures.append(found + [f[:2] for f in checked(result.stdout)])
+    assert figures[0] == figures[1]
