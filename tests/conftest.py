@@ -50,3 +50,41 @@ def pytest_terminal_summary(terminalreporter):
 def pytest_sessionfinish(session, exitstatus):
     if _skipped and not hasattr(session.config, "workerinput") and exitstatus == 0:
         session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
+# `make check` (pytest -m "not full"): what an edit of the firmware or the
+# host tools needs, on both interpreters, in well under a minute. Left to
+# `make test` (CI runs it, and it runs everything): the browser, the type
+# checks, the benches, the CircuitPython board through Blinka, and the
+# tests that play hours of games or cut power at every byte (over about
+# 2 s each: pytest --durations).
+FULL_ONLY_FILES = (
+    "tests/host/test_web.py", "tests/host/test_firmware_types.py", "tests/host/test_bench.py",
+    "tests/host/test_circuitpython.py", "tests/host/test_fault_injection.py",
+    "tests/host/test_sim_wrap.py", "tests/host/test_journal_damage.py", "tests/host/test_mip.py",
+    "tests/host/test_screens_png.py", "tests/host/test_pull.py", "tests/host/test_deploy.py",
+    "tests/host/test_referee_tileset.py", "tests/host/test_referee_printplay.py",
+    "tests/host/test_sim_terminal.py",
+)
+FULL_ONLY_TESTS = (
+    "test_long_evenings.py::",
+    "test_micropython.py::test_firmware_tests_pass_on_micropython[test_long_evenings]",
+    "test_micropython.py::test_every_firmware_file_compiles_with_mpy_cross",
+    "test_sim_ux.py::test_every_screen_shown_says_what_its_buttons_do",
+    "test_cli_robustness.py::test_a_port_with_no_board_fails_within_the_probe_time",
+    "test_cli_robustness.py::test_a_locked_book_says_another_program_has_it",
+    "test_device_review.py::test_a_power_cut_while_a_new_game_is_set_up_never_resumes_half_a_game",
+    "test_sim_script.py::test_a_script_boots_from_the_flash_folder_given_and_leaves_it_there",
+    "test_sim_script.py::test_the_scripted_runner_gives_the_same_game_on_micropython",
+)
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "full: run by make test, left out of make check")
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        nodeid = item.nodeid.replace(os.sep, "/")
+        if nodeid.startswith(FULL_ONLY_FILES) or any(t in nodeid for t in FULL_ONLY_TESTS):
+            item.add_marker(pytest.mark.full)
