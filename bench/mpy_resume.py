@@ -366,7 +366,7 @@ def largest_first(root, low):
 
     def fresh(size):
         return os.system("%s -X heapsize=%d bench/mpy_resume.py --first %s %d"
-                         % (sys.executable, heap, root, size)) == 0
+                         % (os.getenv("TILECLOCK_MICROPYTHON") or sys.executable, heap, root, size)) == 0
     if fresh(low):
         return low
     high = len(_PAD) * 8

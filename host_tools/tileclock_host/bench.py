@@ -104,8 +104,9 @@ def micropython_command():
 
 def micropython_env():
     """The variables a bench's MicroPython is started with: its module path
-    without the home folder, and the command the app bench runs its code
-    measurement with."""
+    without the home folder, and the command a bench starts a fresh
+    interpreter with (the app bench's code measurement, the resume bench's
+    first resume)."""
     return {"MICROPYPATH": ".frozen",
             "TILECLOCK_MICROPYTHON": " ".join(shlex.quote(w) for w in micropython_command())}
 
