@@ -41,14 +41,18 @@ def main(argv=None):
     mpy_dir = None
     with tempfile.TemporaryDirectory(prefix="tileclock-bench-", dir=_TMP) as stage:
         where_run = _stage(stage)
-        env.update(micropython_env())
+        micropython = micropython_command()
+        env["MICROPYPATH"] = ".frozen"      # no home folder in its sys.path
+        # how a bench starts a fresh interpreter (the app bench's code measurement,
+        # the resume bench's first resume)
+        env["TILECLOCK_MICROPYTHON"] = " ".join(shlex.quote(w) for w in micropython)
         for name in sorted(os.listdir(bench_dir)):
             if not (name.startswith("mpy_") or name.startswith("host_")) or not name.endswith(".py"):
                 continue
             if args.only and name not in args.only:
                 continue
             if name.startswith("mpy_"):
-                cmd = micropython_command() + ["-X", "heapsize=" + args.heap, os.path.join("bench", name)]
+                cmd = micropython + ["-X", "heapsize=" + args.heap, os.path.join("bench", name)]
                 where = "MicroPython, heap " + args.heap
             else:
                 cmd = [sys.executable, os.path.join("bench", name)]
@@ -98,17 +102,13 @@ _LAUNCH = ("import sys; sys.argv[0] = 'micropython'; "
 
 def micropython_command():
     """The MicroPython unix port, started so that its sys.executable is the
-    same string whichever folder the venv is in."""
+    same string whichever folder the venv is in; a port built by hand and
+    copied beside this Python (where pip has no wheel of it) as it is."""
+    import importlib.util
+    if importlib.util.find_spec("micropython_unix") is None:
+        from tileclock_host.cmd_deploy import tool
+        return [tool("micropython")]
     return [sys.executable, "-c", _LAUNCH]
-
-
-def micropython_env():
-    """The variables a bench's MicroPython is started with: its module path
-    without the home folder, and the command a bench starts a fresh
-    interpreter with (the app bench's code measurement, the resume bench's
-    first resume)."""
-    return {"MICROPYPATH": ".frozen",
-            "TILECLOCK_MICROPYTHON": " ".join(shlex.quote(w) for w in micropython_command())}
 
 
 def _stage(stage):
