@@ -29,9 +29,10 @@ def forget(names):
 # them): the home menu, the score sheet and the players' names (a game menu
 # loads them again: names between rounds only), the keys' hint (a screen
 # with room for one loads it again; the live screens draw none), the
-# settings file, journal recovery and the action-script reader (boot and
-# new_game only), the maintenance flag's check (hal/maintenance.py,
-# make_board only).
+# settings file, journal recovery and its scan (boot), the whole evening's reader and
+# the archive of finished evenings (a new evening; a full flash loads the
+# archive again), the action-script reader (boot and new_game only), the
+# maintenance flag's check (hal/maintenance.py, make_board only).
 NOT_IN_GAME = (
     "tileclock.hal.maintenance",
     "tileclock.ui.home",
@@ -41,6 +42,10 @@ NOT_IN_GAME = (
     "tileclock.ui.hints",
     "tileclock.store.settings",
     "tileclock.store.recover",
+    "tileclock.store.scan",
+    "tileclock.store.reader",
+    "tileclock.store.archive",
+    "tileclock.store.folds",
     "tileclock.script",
 )
 
@@ -53,6 +58,9 @@ NOT_AT_HOME = (
     "tileclock.ui.ready",
     "tileclock.ui.bigdigits",
     "tileclock.store.recover",
+    "tileclock.store.scan",
+    "tileclock.store.reader",
+    "tileclock.store.archive",
     "tileclock.script",
 )
 

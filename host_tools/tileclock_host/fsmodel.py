@@ -52,7 +52,10 @@ class _MemWriter(_File):
         self._path = path
 
     def write(self, data):
-        self._fs.files[self._path].extend(data)
+        fs = self._fs
+        if fs.capacity is not None and fs.used() + len(data) > fs.capacity:
+            raise OSError(28, "no space left (MemFS of %d bytes)" % fs.capacity)
+        fs.files[self._path].extend(data)
         return len(data)
 
     def flush(self):
@@ -65,6 +68,13 @@ class _MemReader(_File):
     def __init__(self, data):
         self._data = data
         self._pos = 0
+
+    def tell(self):
+        return self._pos
+
+    def seek(self, pos, whence=0):
+        self._pos = max(0, pos + (0, self._pos, len(self._data))[whence])
+        return self._pos
 
     def read(self, n=-1):
         end = len(self._data) if n is None or n < 0 else min(self._pos + n, len(self._data))
@@ -81,12 +91,26 @@ class _MemReader(_File):
 
 
 class MemFS:
-    def __init__(self):
+    """Files and folders in a dict. With `capacity` (bytes), a write that
+    would take the files past it fails with ENOSPC, as a full flash does,
+    and free() says the room left (None without: a port that can't tell)."""
+
+    def __init__(self, capacity=None):
         self.files = {}
         self.dirs = set([""])
+        self.capacity = capacity
+
+    def used(self):
+        total = 0
+        for data in self.files.values():
+            total += len(data)
+        return total
+
+    def free(self, path):
+        return None if self.capacity is None else self.capacity - self.used()
 
     def copy(self):
-        other = MemFS()
+        other = MemFS(self.capacity)
         for path in self.files:
             other.files[path] = bytearray(self.files[path])
         other.dirs = set(self.dirs)
@@ -177,6 +201,9 @@ class _Wrapped:
 
     def listdir(self, path):
         return self.fs.listdir(path)
+
+    def free(self, path):
+        return self.fs.free(path)
 
     def size(self, path):
         return self.fs.size(path)

@@ -7,6 +7,7 @@ from check import raises
 
 from tileclock.engine.game import Game, Refused, check_int, check_name
 from tileclock.script import format_action, parse_action
+from tileclock.store import archive
 from tileclock.store import journal as J
 from tileclock.store.fs import FS, _crc32_slow, crc32
 from tileclock_host.fsmodel import MemFS
@@ -152,10 +153,10 @@ def test_an_evening_survives_a_reboot_with_few_files():
     game = Tally()
     play(journal, game, 260)            # ten rounds of Word-Sport, and undos
     listing = names(fs)
-    assert "snap.txt" in listing
-    assert len(listing) <= J.MAX_SEGMENTS + 2
+    assert "snap.txt" in listing and "snap2.txt" in listing
+    assert len(listing) <= J.MAX_SEGMENTS + 3
     for name in listing:
-        assert fs.size(ROOT + "/journal/" + name) <= J.SEGMENT_BYTES or name == "snap.txt"
+        assert fs.size(ROOT + "/journal/" + name) <= J.SEGMENT_BYTES or name in ("snap.txt", "snap2.txt")
     # After a reboot only the resumed game exists (and the Pico's heap is small).
     expected, sheet, last = digest(game), game.sheet(), game.history[-1][0]
     del game
@@ -182,13 +183,14 @@ def test_snapshot_is_a_script_and_checkpoint_compacts():
     game = Tally()
     play(journal, game, 20)
     journal.checkpoint(game)
-    assert names(fs) == ["snap.txt"]
+    assert names(fs) == ["snap.txt", "snap2.txt"]
     text = bytes(fs.files[ROOT + "/journal/snap.txt"]).decode()
+    assert bytes(fs.files[ROOT + "/journal/snap2.txt"]).decode() == text
     from tileclock.script import _content
     body = [line for _n, line in _content(text.split("\n"))]
     assert body == ["game tally"] + lines_of(game)
     journal.checkpoint(game)            # nothing new: nothing written
-    assert names(fs) == ["snap.txt"]
+    assert names(fs) == ["snap.txt", "snap2.txt"]
     game.undo()
     journal.undo(game, 99000)           # an undo reaches into the snapshot
     assert J.Journal(ROOT, fs).recover()[1] == lines_of(game)
@@ -256,22 +258,30 @@ def test_bad_snapshot_and_stray_files_are_moved_aside_never_deleted():
     game = Tally()
     play(journal, game, 10)
     journal.checkpoint(game)
+    # one copy damaged: the other has it all, and both are whole again
     snap = fs.files[ROOT + "/journal/snap.txt"]
     snap[snap.index(b"game tally") + 30] ^= 0x20      # a bit of an action line
+    assert J.Journal(ROOT, fs).recover() == ("tally", lines_of(game), ["snapshot: bad checksum, moved aside"])
+    assert J.Journal(ROOT, fs).recover() == ("tally", lines_of(game), [])
+    # both damaged: nothing to start from
+    for name in ("snap.txt", "snap2.txt"):
+        snap = fs.files[ROOT + "/journal/" + name]
+        snap[snap.index(b"game tally") + 30] ^= 0x20
     fs.files[ROOT + "/journal/notes.txt"] = bytearray(b"hello")
     fs.files[ROOT + "/journal/j0042.log"] = bytearray(b"\x00\xff garbage\n")
     kind, lines, problems = J.Journal(ROOT, fs).recover()
     assert kind is None and lines == []
     assert "snapshot: bad checksum, moved aside" in problems
+    assert "snapshot copy: bad checksum, moved aside" in problems
     assert "journal: stray file notes.txt, moved aside" in problems
     listing = names(fs)
-    assert "snap.txt.bad-1" in listing and "notes.txt.bad-1" in listing
+    assert "snap.txt.bad-2" in listing and "notes.txt.bad-1" in listing
     assert "j0042.log.bad-1" in listing
     # the device goes on: a new game starts, and the bad files are archived
     fresh_journal = J.Journal(ROOT, fs)
     assert fresh_journal.resume(tally) == (None, J.Journal(ROOT, fs).recover()[2])
     fresh_journal.start("tally")
-    assert "snap.txt.bad-1" in names(fs, ROOT + "/games/0001")
+    assert "snap.txt.bad-2" in names(fs, ROOT + "/games/0001")
 
 
 def test_snapshot_cut_before_rename_is_finished_or_dropped():
@@ -286,11 +296,11 @@ def test_snapshot_cut_before_rename_is_finished_or_dropped():
                       % (J.SNAP_HEAD, journal._upto, journal.seq, journal.evening), lines_of(game), journal.seed)
     kind, lines, problems = J.Journal(ROOT, fs).recover()
     assert lines == lines_of(game) and problems == []
-    assert names(fs) == ["snap.txt"]
+    assert names(fs) == ["snap.txt", "snap2.txt"]
     # a cut-short one is simply removed
     fs.files[folder + "snap.tmp"] = bytearray(b"# tileclock snapshot upto 9 seq 99\ngame tally\n0 se")
     kind, lines, problems = J.Journal(ROOT, fs).recover()
-    assert lines == lines_of(game) and problems == [] and names(fs) == ["snap.txt"]
+    assert lines == lines_of(game) and problems == [] and names(fs) == ["snap.txt", "snap2.txt"]
 
 
 def test_new_game_archives_the_old_one():
@@ -303,17 +313,18 @@ def test_new_game_archives_the_old_one():
     game = Tally()
     play(journal, game, 30)
     journal.start("spellsport")
-    assert names(fs, ROOT + "/games") == ["0001"]
-    assert J.read_journal(ROOT + "/games/0001", fs) == ("tally", lines_of(game), [])
+    # the finished evening is one file: every action of it
+    assert names(fs, ROOT + "/games") == ["0001.txt"]
+    assert J.read_journal(ROOT + "/games/0001.txt", fs) == ("tally", lines_of(game), [])
     assert J.Journal(ROOT, fs).recover() == ("spellsport", [], [])
-    for i in range(J.KEEP_GAMES + 3):
+    for i in range(archive.KEEP_UNSIZED + 3):
         journal.start("tally")
         game = Tally()
         game.do(0, "seat", (1, "G%d" % i))
         journal.record(game)
     kept = names(fs, ROOT + "/games")
     # the tally game, then all but the last of the loop (the empty spellsport went)
-    assert len(kept) == J.KEEP_GAMES and kept[-1] == "%04d" % (J.KEEP_GAMES + 3)
+    assert len(kept) == archive.KEEP_UNSIZED and kept[-1] == "%04d.txt" % (archive.KEEP_UNSIZED + 3)
 
 
 def test_start_cut_before_the_switch_is_finished_at_boot():
@@ -329,7 +340,7 @@ def test_start_cut_before_the_switch_is_finished_at_boot():
     f.write(J.record(1, "game spellsport", 0x0badcafe))
     f.close()
     assert J.Journal(ROOT, fs).recover() == ("spellsport", [], [])
-    assert J.read_journal(ROOT + "/games/0001", fs)[1] == lines_of(game)
+    assert J.read_journal(ROOT + "/games/0001.txt", fs)[1] == lines_of(game)
     fs.mkdir(new)
     fs.open(new + "/j0001.log", "wb").write(b"1 game tal")
     assert J.Journal(ROOT, fs).recover() == ("spellsport", [], [])
@@ -470,7 +481,7 @@ def test_many_marks_fill_segments_and_the_next_action_compacts():
     assert again.mark_time == 10000 + 5000 * 199
     game.do(2000000, "score", (1, 5))
     journal.record(game)
-    assert names(fs) == ["snap.txt"]
+    assert names(fs) == ["snap.txt", "snap2.txt"]
     assert J.Journal(ROOT, fs).recover() == ("tally", lines_of(game), [])
     # with the game, marks alone fold the segments into a snapshot that
     # keeps the last mark: an idle clock never piles up files
@@ -523,7 +534,7 @@ def test_on_the_real_file_system():
         play(journal, game, 150)
         journal.start("tally")
         play(journal, Tally(), 5)
-        assert J.read_journal(base + "/games/0001") == ("tally", lines_of(game), [])
+        assert J.read_journal(base + "/games/0001.txt") == ("tally", lines_of(game), [])
     finally:
         _remove_tree(FS(), base)
 

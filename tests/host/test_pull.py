@@ -76,7 +76,7 @@ def test_pull_copies_the_journal_and_settings_exactly(board, tmp_path, capsys):
         assert f["size"] == len(expected[f["path"]])
         assert f["sha256"] == hashlib.sha256(expected[f["path"]]).hexdigest()
     assert manifest["name"] == "box" and manifest["platform"] == "linux"
-    assert "games/0001: wordsport" in said and "journal: speedscrabble, 30 actions" in said
+    assert "games/0001.txt: wordsport" in said and "journal: speedscrabble, 30 actions" in said
 
     # The pulled evenings are the scripts' evenings (the last one cut after 30 actions).
     evenings = load_file(str(out))

@@ -155,8 +155,9 @@ def test_journal_folders_give_the_same_evenings_as_the_scripts(tmp_path):
     assert evenings[1].where == "box/journal"
     # One journal folder, or a file in it, reads that game only.
     assert [e.identity for e in load_file(str(tmp_path / "box" / "journal"))] == [evenings[1].identity]
-    segment = sorted(os.listdir(tmp_path / "box" / "games" / "0001"))[0]
-    assert [e.identity for e in load_file(str(tmp_path / "box" / "games" / "0001" / segment))] == \
+    # A finished evening is one file, games/NNNN.txt: it reads as the evening.
+    assert sorted(os.listdir(tmp_path / "box" / "games")) == ["0001.txt"]
+    assert [e.identity for e in load_file(str(tmp_path / "box" / "games" / "0001.txt"))] == \
         [evenings[0].identity]
 
 

@@ -23,6 +23,13 @@ def _crc32_slow(data, crc=0):
     return crc ^ 0xFFFFFFFF
 
 
+def join(folder, name):
+    """folder/name; bytes when `name` is (a name that isn't UTF-8)."""
+    if isinstance(name, str):
+        return folder + "/" + name
+    return folder.encode() + b"/" + name
+
+
 def crc32(data, crc=0):
     """zlib's CRC-32 of bytes `data`, continuing from `crc`."""
     if _crc32 is None:
@@ -37,11 +44,35 @@ class FS:
         return open(path, mode)
 
     def listdir(self, path):
-        """Names in folder `path`; [] when it does not exist."""
+        """Names in folder `path`; [] when it does not exist. A name that
+        isn't UTF-8 comes as bytes (MicroPython's listdir raises on it; the
+        callers set such a file aside by join()'s bytes path)."""
         try:
             return os.listdir(path)
         except OSError:
             return []
+        except UnicodeError:
+            pass
+        try:
+            raw = os.listdir(path.encode())
+        except OSError:
+            return []
+        names = []
+        for name in raw:
+            try:
+                names.append(name.decode())
+            except UnicodeError:
+                names.append(name)
+        return names
+
+    def free(self, path):
+        """Bytes free on the file system holding `path`, or None if the port
+        can't tell (os.statvfs: block size times free blocks)."""
+        try:
+            st = os.statvfs(path)
+        except (AttributeError, OSError):
+            return None
+        return st[0] * st[3]
 
     def size(self, path):
         """Size in bytes of file `path`, or -1 when there is no such file (a

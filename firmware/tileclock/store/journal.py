@@ -2,20 +2,25 @@
 # action in flight and a reboot resumes the evening. Formats, recovery rules
 # and the flash cost model are in docs/journal.md.
 #
-# Files in ROOT/journal/, all of one evening:
+# Files in ROOT/journal/, all of one evening, a bounded number of them
+# whatever its length:
 #   evening-XXXXXXXX  empty; its name is the evening's identity (8 hex digits)
 #   jNNNN.log         segments of records `SEQ TEXT *CRC` (at most
 #                     SEGMENT_BYTES each, so on the Pico they stay inline in
 #                     LittleFS's metadata); TEXT is an action line, `undo T`
 #                     or a time mark `@T`
 #   snap.txt          the history up to some record: the game's history as
-#                     action lines (a `restore` line first once the evening
-#                     is folded), written to snap.tmp, checked, renamed
-#   fNNNN.txt         the actions a fold took out of the game (the host's:
-#                     every call of the evening stays on flash), written once
+#   snap2.txt         action lines (a `restore` line first once the evening
+#                     is folded), written to a .tmp, checked, renamed; two
+#                     copies, so one damaged file loses nothing
+#   folds.txt         the fold book, in two copies (store/folds.py): what
+#   folds2.txt        each fold took out of the game, one entry a fold
 # Every CRC starts from the evening's number, so a record, a snapshot or a
 # fold of another evening never checks as this one's. A new evening is built
-# in ROOT/journal.new/ and swapped in; finished ones go to ROOT/games/NNNN/.
+# in ROOT/journal.new/ and swapped in; a finished one becomes one file,
+# ROOT/games/NNNN.txt (every action of the evening), or stays a folder
+# ROOT/games/NNNN/ when it had files recovery set aside. games/ is pruned by
+# the room left, oldest first, and a full flash makes room the same way.
 try:
     from micropython import const  # pyright: ignore[reportAssignmentType]  CPython: the def below
 except ImportError:
@@ -28,15 +33,21 @@ from tileclock.ticks import ticks_diff
 
 SEGMENT_BYTES = const(480)   # LittleFS on the Pico keeps files <= 512 bytes inline
 MAX_SEGMENTS = const(8)      # more live segments than this: write a snapshot
-KEEP_GAMES = const(20)       # finished evenings kept in ROOT/games/
+_ENOSPC = const(28)          # errno of a full file system
+FOLD_ROOM = const(8192)      # free bytes a fold wants (two entries of a round of eight)
+ROOM_NOTICE = "flash full: oldest evenings removed"
 
 SNAP = "snap.txt"
 SNAP_TMP = "snap.tmp"
+SNAP2 = "snap2.txt"          # the snapshot's second copy
+SNAP2_TMP = "snap2.tmp"
 MARKER = "evening-"
 SNAP_HEAD = "# tileclock snapshot"
-FOLD_HEAD = "# tileclock fold"
+FOLD_HEAD = "# tileclock fold"     # (store/folds.py reads the fold book)
+BOOKS = ("folds.txt", "folds2.txt")
 _END = b"# end "
 _PIECE = const(256)          # check_text_file reads a line in pieces of this
+_SHORT_NAME = const(64)      # a longer name is set aside as stray.bad-N (LittleFS: 255 at most)
 LEGACY = "00000000"          # journals written before evenings had a name: CRC from 0
 
 
@@ -88,11 +99,17 @@ def segment_name(number):
 
 
 def fold_name(number):
+    """A fold file of a journal from before the fold book."""
     return "f%04d.txt" % number
 
 
 def is_bad_name(name):
-    return ".bad-" in name
+    return not isinstance(name, str) or ".bad-" in name
+
+
+def is_full(error):
+    """True if OSError `error` says the file system is full."""
+    return bool(error.args) and error.args[0] == _ENOSPC
 
 
 def write_text_file(fs, path, head, lines, seed):
@@ -102,16 +119,39 @@ def write_text_file(fs, path, head, lines, seed):
     The file is closed before return."""
     f = fs.open(path, "wb")
     try:
-        data = (head + "\n").encode()
+        write_entry(f, head, lines, seed)
+    finally:
+        f.close()
+
+
+def write_entry(f, head, lines, seed):
+    """Write `head` (its header line, then `game KIND`), `lines` (an iterable
+    of str) and the end line `# end COUNT CRC` to the open file `f`."""
+    data = (head + "\n").encode()
+    f.write(data)
+    crc = crc32(data, seed)
+    count = head.count("\n")
+    for line in lines:
+        data = (line + "\n").encode()
         f.write(data)
-        crc = crc32(data, seed)
-        count = head.count("\n")
-        for line in lines:
-            data = (line + "\n").encode()
-            f.write(data)
-            crc = crc32(data, crc)
-            count += 1
-        f.write(_END + ("%d %08x\n" % (count, crc)).encode())
+        crc = crc32(data, crc)
+        count += 1
+    f.write(_END + ("%d %08x\n" % (count, crc)).encode())
+
+
+def copy_file(fs, source, target):
+    """Copy `source` to `target` a piece at a time."""
+    f = fs.open(source, "rb")
+    try:
+        g = fs.open(target, "wb")
+        try:
+            while True:
+                piece = f.read(_PIECE)
+                if not piece:
+                    break
+                g.write(piece)
+        finally:
+            g.close()
     finally:
         f.close()
 
@@ -175,8 +215,8 @@ def read_journal(folder, fs=None):
     action of the evening (folded ones included) as action lines, for the
     host tools; the problems say "not read" where recovery on the device
     says "moved aside" (docs/journal.md)."""
-    from tileclock.store import recover
-    return recover.read_journal(folder, fs)
+    from tileclock.store import reader
+    return reader.read_journal(folder, fs)
 
 
 class Journal:
@@ -196,6 +236,7 @@ class Journal:
         self.mark_time = None  # the last time mark or undo recovered (ticks), or None
         self._ready = False
         self._spoiled = False  # a mark's append failed: the next write is a snapshot
+        self.notice = None     # ROOM_NOTICE for the screen, once; "" once shown
         self.use_files(0, (), 0)
 
     def use_files(self, upto, live, tail):
@@ -239,82 +280,39 @@ class Journal:
 
     def start(self, kind):
         """Begin the journal of a new evening of `kind`; the old one is kept
-        in games/."""
-        fs = self.fs
-        new = self.root + "/journal.new"
-        evening = new_evening()
-        self._clear(new)
-        fs.mkdir(new)
-        fs.open(new + "/" + MARKER + evening, "wb").close()
-        seed = seed_of(evening)
-        f = fs.open(new + "/" + segment_name(1), "wb")
-        try:
-            f.write(record(1, "game " + kind, seed))
-        finally:
-            f.close()
-        self._switch(new)
-        self.adopt(kind, evening, 1, 0, None)
-        self.use_files(1, (1,), fs.size(self.folder + "/" + segment_name(1)))
+        in games/ (as one file, NNNN.txt, when it reads whole): store/archive.py."""
+        from tileclock.store import archive
+        self._roomy(archive.start, self, kind)
 
-    def _clear(self, path):
-        # a folder of ours that is in the way: emptied and removed; a file
-        # where it should be is moved aside
-        fs = self.fs
-        if fs.isdir(path):
-            for name in fs.listdir(path):
-                full = path + "/" + name
-                if fs.isdir(full):
-                    self._clear(full)
-                else:
-                    fs.remove(full)
-            fs.rmdir(path)
-        elif fs.size(path) >= 0:
-            move_aside(fs, path)
+    def make_room(self):
+        """Free some flash for the evening in play: the oldest finished
+        evening, else a file set aside (store/archive.make_room). True if
+        anything went; the first time, `notice` says so for the screen
+        (whoever shows it sets it to "")."""
+        from tileclock.store import archive
+        if not archive.make_room(self):
+            return False
+        if self.notice is None:
+            self.notice = ROOM_NOTICE
+        return True
 
-    def _switch(self, new):
-        # journal/ goes to games/NNNN/ (or away, if it holds no action), then
-        # journal.new/ becomes journal/. Each step is one atomic rename.
-        fs = self.fs
-        if fs.isdir(self.folder):
-            if self._worth_keeping():
-                games = self.root + "/games"
-                if not fs.isdir(games) and fs.size(games) >= 0:
-                    move_aside(fs, games)       # a file where the folder goes
-                fs.mkdir(games)
-                numbers = self._archives()
-                fs.rename(self.folder, games + "/%04d" % ((numbers[-1] if numbers else 0) + 1))
-            else:
-                self._clear(self.folder)
-        elif fs.size(self.folder) >= 0:
-            move_aside(fs, self.folder)
-        fs.rename(new, self.folder)
-        self._prune()
+    def _room_for(self, need):
+        # Before a big write (a fold, both copies): room made while less than
+        # `need` bytes are free, so that the write isn't torn on a full flash
+        # (each try would leave its part behind in the book)
+        free = self.fs.free(self.root)
+        while free is not None and free < need and self.make_room():
+            free = self.fs.free(self.root)
 
-    def _worth_keeping(self):
-        # Keep the old journal unless it is an evening with no action yet:
-        # anything moved aside, or not understood, is kept for the host.
-        for name in self.fs.listdir(self.folder):
-            if is_bad_name(name) or name.startswith("f"):
-                return True
-        if self._ready:
-            return self.seq > 1
-        for name in self.fs.listdir(self.folder):
-            if not name.startswith(MARKER):
-                return True
-        return False
-
-    def _archives(self):
-        numbers = []
-        for name in self.fs.listdir(self.root + "/games"):
-            if name.isdigit():
-                numbers.append(int(name))
-        numbers.sort()
-        return numbers
-
-    def _prune(self, keep=KEEP_GAMES):
-        numbers = self._archives()
-        while len(numbers) > keep:
-            self._clear(self.root + "/games/%04d" % numbers.pop(0))
+    def _roomy(self, write, *args):
+        # write(*args); on a full flash, room made and written again (each
+        # write here may be done again: it starts its files afresh)
+        while True:
+            try:
+                return write(*args)
+            except OSError as e:
+                if not is_full(e) or not self.make_room():
+                    raise
 
     # -- actions --
 
@@ -335,12 +333,13 @@ class Journal:
         action (the history does not change); recovery returns the last one
         as mark_time, so a resume loses at most the time since it. With
         `game`, too many segments are folded into a snapshot that keeps the
-        mark (an idle clock never piles up files). A failed append raises
-        OSError and leaves the next action's write a snapshot; until then
-        marks are skipped (never appended after a torn record)."""
+        mark (an idle clock never piles up files), and a failed append is a
+        snapshot instead. Without, a failed append raises OSError and leaves
+        the next action's write a snapshot; until then marks are skipped
+        (never appended after a torn record)."""
         if self._spoiled:
             return
-        self._write("@%d" % now, None)
+        self._write("@%d" % now, game, now)
         self.mark_time = now
         if game is not None:
             self._maybe_snapshot(game)
@@ -352,34 +351,55 @@ class Journal:
 
     def fold(self, game):
         """The game folded (Game.folded()) with its folded actions on flash
-        first: returns the new game, or raises OSError with the journal and
-        `game` as they were (the game goes on unfolded)."""
+        first, in both books of folds: returns the new game, or raises
+        OSError with the journal and `game` as they were (the game goes on
+        unfolded; the next close writes the fold again)."""
         new, folded = game.folded()
         # the rounds the new game no longer holds, as the sheet shows them
         old_rounds = game.sheet()["rounds"]
-        kept = len(new.sheet()["rounds"])
+        rounds = old_rounds[:len(old_rounds) - len(new.sheet()["rounds"])]
         number = self.folds + 1
-        path = self.folder + "/" + fold_name(number)
-        write_text_file(self.fs, path, "%s %d evening %s\ngame %s" % (FOLD_HEAD, number, self.evening, self.kind),
-                        _fold_lines(folded, old_rounds[:len(old_rounds) - kept]), self.seed)
-        problem = check_text_file(self.fs, path, self.seed)
-        if problem is not None:
-            raise OSError("journal: fold did not read back (%s)" % problem)
+        head = "%s %d evening %s\ngame %s" % (FOLD_HEAD, number, self.evening, self.kind)
+        self._room_for(FOLD_ROOM)
+        for name in BOOKS:
+            self._roomy(self._append_fold, self.folder + "/" + name, number, head, folded, rounds)
         self.folds = number
         self._snapshot(new)
         return new
 
-    def folded_rounds(self):
+    def _append_fold(self, path, number, head, actions, rounds):
+        fs = self.fs
+        start = max(fs.size(path), 0)
+        f = fs.open(path, "ab")
+        try:
+            if start:
+                f.write(b"\n")     # a torn entry before never runs into this one
+            write_entry(f, head, _fold_lines(actions, rounds), self.seed)
+        finally:
+            f.close()
+        from tileclock.store import folds
+        if folds.whole_entries(self.fs, path, self.seed, start)[:1] != [(number, start + (1 if start else 0))]:
+            raise OSError("journal: fold did not read back")
+
+    def fold_book(self):
+        """Where each fold of the evening is read whole (store/folds.Folds)."""
+        from tileclock.store import folds
+        return folds.Folds(self.fs, self.folder, self.seed, self.folds)
+
+    def folded_rounds(self, book=None):
         """The closed rounds the folds took out of the game, oldest first, as
-        sheet() gave them (for the device's score sheet): one at a time, read
-        from the fold files. A fold file that doesn't check is skipped."""
+        sheet() gave them (for the device's score sheet): one at a time,
+        read from the fold book. A fold no copy holds whole gives
+        {"lost": N} in its place (N the fold's number)."""
         import json
-        for number in range(1, self.folds + 1):
-            path = self.folder + "/" + fold_name(number)
-            if check_text_file(self.fs, path, self.seed) is not None:
+        if book is None:
+            book = self.fold_book()
+        for number in range(1, book.count + 1):
+            if book.places[number] is None:
+                yield {"lost": number}
                 continue
             r = None
-            for line in text_lines(self.fs, path):
+            for line in book.lines(self.fs, number):
                 if line.startswith("sheet "):
                     if r is not None:
                         yield r
@@ -394,11 +414,13 @@ class Journal:
         if len(self._live) > self.max_segments:
             self._snapshot(game)
 
-    def _write(self, text, game):
+    def _write(self, text, game, mark=None):
         if not self._ready or self.kind is None:
             raise OSError("journal: recover() or start() first")
         if self._spoiled and game is not None:
             self.seq += 1               # this record, in a snapshot with the rest
+            if mark is not None:
+                self.mark_time = mark
             self._snapshot(game)
             return
         data = record(self.seq + 1, text, self.seed)
@@ -414,60 +436,79 @@ class Journal:
                 f.write(data)
             finally:
                 f.close()
-        except OSError:
+        except OSError as e:
             self.seq += 1
+            # The segment may end in part of the record: what follows goes
+            # into a snapshot. A full flash first makes room.
+            if is_full(e):
+                self.make_room()
             if game is None:
-                # A mark: no history to snapshot here. The segment may end in
-                # part of it, so the next action goes into a snapshot.
+                # A mark without the game: no history to snapshot here
                 self._spoiled = True
                 raise
-            # Flash full or failing: free the oldest finished evenings and put
-            # the whole history (this record's effect included) in a snapshot.
-            self._prune(2)
+            if mark is not None:
+                self.mark_time = mark
             self._snapshot(game)
             return
         self.seq += 1
         self._tail += len(data)
 
     def _snapshot(self, game=None, lines=None):
-        # the game's history, or the action lines given (recovery's)
-        if lines is None:
-            lines = _lines(game)
+        # the game's history, or the action lines given (recovery's: a list),
+        # in snap.txt and snap2.txt; then the segments they hold go
+        self._roomy(self._write_snapshots, game, lines)
         fs = self.fs
-        folder = self.folder + "/"
-        tmp = folder + SNAP_TMP
-        mark = self.mark_time
-        head = "%s upto %d seq %d evening %s folds %d mark %s\ngame %s" % (
-            SNAP_HEAD, self._upto, self.seq, self.evening, self.folds, "-" if mark is None else mark, self.kind)
-        write_text_file(fs, tmp, head, lines, self.seed)
-        problem = check_text_file(fs, tmp, self.seed)
-        if problem is not None:
-            raise OSError("journal: snapshot did not read back (%s)" % problem)
-        fs.rename(tmp, folder + SNAP)
         for number in self._live:
-            path = folder + segment_name(number)
+            path = self.folder + "/" + segment_name(number)
             if fs.size(path) >= 0:      # a failed append may not have made it
                 fs.remove(path)
         self.use_files(self._upto, (), 0)
         self._spoiled = False
+
+    def _write_snapshots(self, game, lines):
+        fs = self.fs
+        folder = self.folder + "/"
+        mark = self.mark_time
+        head = "%s upto %d seq %d evening %s folds %d mark %s\ngame %s" % (
+            SNAP_HEAD, self._upto, self.seq, self.evening, self.folds, "-" if mark is None else mark, self.kind)
+        write_text_file(fs, folder + SNAP_TMP, head, _lines(game) if lines is None else lines, self.seed)
+        problem = check_text_file(fs, folder + SNAP_TMP, self.seed)
+        if problem is None:
+            copy_file(fs, folder + SNAP_TMP, folder + SNAP2_TMP)
+            problem = check_text_file(fs, folder + SNAP2_TMP, self.seed)
+        if problem is not None:
+            raise OSError("journal: snapshot did not read back (%s)" % problem)
+        # both whole before either replaces a copy: a cut between the
+        # renames leaves snap2.tmp, which recovery takes as the newer
+        fs.rename(folder + SNAP_TMP, folder + SNAP)
+        fs.rename(folder + SNAP2_TMP, folder + SNAP2)
 
     def rebase(self, game):
         """The engine refused part of the history: keep the whole old journal
         as a finished evening and go on from what the engine holds."""
         mark = self.mark_time
         self.seq = 2                # so the old folder is kept, never dropped
-        self.start(game.KIND)
+        from tileclock.store import archive
+        self._roomy(archive.start, self, game.KIND, True)   # ... as it is, for the host
         self._snapshot(game)
         self.mark_time = mark
 
 
 def move_aside(fs, path):
     """Rename `path` to path.bad-N (the first free N): kept for the host,
-    out of the journal's way."""
+    out of the journal's way. A name that isn't UTF-8 (bytes, fs.join) or
+    too long to take the suffix becomes stray.bad-N in its folder."""
+    if isinstance(path, str):
+        cut = path.rfind("/")
+        folder, name = path[:cut], path[cut + 1:]
+    else:
+        cut = path.rfind(b"/")
+        folder, name = path[:cut].decode(), None
+    base = path if name is not None and len(name) <= _SHORT_NAME else folder + "/stray"
     k = 1
-    while fs.size(path + ".bad-%d" % k) >= 0 or fs.isdir(path + ".bad-%d" % k):
+    while fs.size(base + ".bad-%d" % k) >= 0 or fs.isdir(base + ".bad-%d" % k):
         k += 1
-    fs.rename(path, path + ".bad-%d" % k)
+    fs.rename(path, base + ".bad-%d" % k)
 
 
 def _lines(game):

@@ -69,6 +69,8 @@ class Evening:
 def short_source(source, label=None):
     """The file's name; for a journal, the device folder's name and the game's folder."""
     if label:
+        if source.endswith(label + ".txt"):
+            source = source[:-4]
         folder = source[:len(source) - len(label)].rstrip("/\\")
         return "%s/%s" % (os.path.basename(folder) or ".", label)
     return os.path.basename(source)
@@ -144,12 +146,17 @@ def journal_evening(folder, kind, lines, problems, device=None):
         return None
     # The label names the folder on the device: "journal" or "games/0012".
     folder = os.path.abspath(folder)
+    # A finished evening's one file, games/NNNN.txt, is labelled as the
+    # folder it was before: the same evening under the same name.
     label = os.path.basename(folder)
+    suffix = ""
+    if label.endswith(".txt"):
+        label, suffix = label[:-4], ".txt"
     parent = os.path.dirname(folder)
     if os.path.basename(parent) == "games":
         label = "games/" + label
         parent = os.path.dirname(parent)
-    source = os.path.join(parent, label) if parent else label
+    source = (os.path.join(parent, label) if parent else label) + suffix
     # The journal's lines were accepted by the engine on the device, so a
     # refusal here means the engines differ (another firmware version).
     return evening_from_lines(["game " + kind] + list(lines), source, device=device, label=label,
@@ -168,7 +175,7 @@ def load_file(path):
     if not os.path.exists(path):
         _fail(path, 0, "no such file")
     name = os.path.basename(path)
-    if name == "snap.txt" or (name.startswith("j") and name.endswith(".log")):
+    if name == "snap.txt" or (name.startswith("j") and name.endswith(".log")) or journal.is_archive_file(path):
         # A file of a journal: the whole journal folder is the evening (a
         # snapshot alone would miss the segments written after it).
         evenings = journal.evenings_in(path)

@@ -4,7 +4,9 @@
 #
 # What may be given:
 #   - a journal folder: `journal/` (the game being played) or `games/NNNN/`
-#     (a finished game), holding snap.txt and/or jNNNN.log segments;
+#     (a finished game the device kept as it was), holding snap.txt and/or
+#     jNNNN.log segments;
+#   - a finished game's one file, `games/NNNN.txt` (the device's archive);
 #   - one file inside such a folder (its folder is read);
 #   - a device's file system as `tileclock pull` copies it (a folder with
 #     journal/ and/or games/ in it, and pull.json naming the device): every
@@ -26,6 +28,13 @@ def is_journal_dir(path):
     return any(n == "snap.txt" or (n.startswith("j") and n.endswith(".log")) for n in names)
 
 
+def is_archive_file(path):
+    """A finished evening's one file, games/NNNN.txt."""
+    name = os.path.basename(path)
+    return (os.path.isfile(path) and len(name) == 8 and name.endswith(".txt") and name[:4].isdigit()
+            and os.path.basename(os.path.dirname(os.path.abspath(path))) == "games")
+
+
 def is_device_dir(path):
     return os.path.isdir(os.path.join(path, "journal")) or os.path.isdir(os.path.join(path, "games"))
 
@@ -45,9 +54,9 @@ def journal_dirs(root):
     found = []
     games = os.path.join(root, "games")
     if os.path.isdir(games):
-        for name in sorted(os.listdir(games)):
+        for name in sorted(os.listdir(games), key=lambda n: n[:4]):
             path = os.path.join(games, name)
-            if os.path.isdir(path) and is_journal_dir(path):
+            if os.path.isdir(path) and is_journal_dir(path) or is_archive_file(path):
                 found.append(path)
     current = os.path.join(root, "journal")
     if is_journal_dir(current):
@@ -69,6 +78,8 @@ def read(path):
         raise UserError("%s: %s" % (e.filename or path, e.strerror or e))
     # read_journal changes nothing: its problems say "not read" where the
     # device's recovery says "moved aside".
+    if not os.path.isdir(path):
+        return kind, lines, problems
     aside = sorted(n for n in os.listdir(path) if ".bad-" in n)
     if aside:
         problems.append("%d file(s) the device set aside as damaged, not read: %s"
@@ -79,6 +90,10 @@ def read(path):
 def evenings_in(path):
     """The evenings in a journal folder, a device folder or a file inside a journal; None if none of these."""
     from tileclock_host.scores.evening import journal_evening
+    if is_archive_file(path):
+        root = os.path.dirname(os.path.dirname(os.path.abspath(path)))
+        evening = journal_evening(path, *read(path), device=device_id(root))
+        return [evening] if evening else []
     if os.path.isfile(path):
         folder = os.path.dirname(os.path.abspath(path))
         return evenings_in(folder) if is_journal_dir(folder) else None

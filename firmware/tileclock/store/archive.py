@@ -1,0 +1,212 @@
+# Finished evenings: a new evening started (the old journal/ archived in
+# games/), games/ pruned by the room left, and room made on a full flash.
+# Apart from store/journal.py because an evening in play needs none of it
+# but make_room(), and that only on a full flash: loaded when it is needed,
+# unloaded with the boot's modules (tileclock.modules).
+#
+# ROOT/games/ holds the finished evenings, oldest first by number:
+#   NNNN.txt   one file, every action of the evening (the folds' and the
+#              rest), `# tileclock evening XXXXXXXX` and `game KIND` first,
+#              `# end COUNT CRC` last (as a snapshot, from the evening's number)
+#   NNNN/      the journal folder as it was, when recovery set files aside
+#              in it or couldn't read it whole (kept for the host)
+try:
+    from micropython import const  # pyright: ignore[reportAssignmentType]  CPython: the def below
+except ImportError:
+    def const(x):
+        return x
+
+from tileclock.store import journal as J
+from tileclock.store.fs import join
+
+KEEP_GAMES = const(100)      # finished evenings kept at most (the room decides first)
+KEEP_UNSIZED = const(20)     # ... on a file system that can't say its room
+KEEP_FREE = const(262144)    # bytes kept free for the evening in play (30 rounds of eight take 200 KB): older evenings go
+EVENING_HEAD = "# tileclock evening"
+_PIECE = const(256)
+
+
+def archive_name(number):
+    return "%04d.txt" % number
+
+
+def start(journal, kind, as_is=False):
+    """Journal.start: a new evening of `kind` built in journal.new/, then
+    swapped in (switch; `as_is` keeps the old folder as it is). May be done
+    again from the start (a full flash)."""
+    fs = journal.fs
+    new = journal.root + "/journal.new"
+    evening = J.new_evening()
+    clear(fs, new)
+    fs.mkdir(new)
+    fs.open(new + "/" + J.MARKER + evening, "wb").close()
+    seed = J.seed_of(evening)
+    f = fs.open(new + "/" + J.segment_name(1), "wb")
+    try:
+        f.write(J.record(1, "game " + kind, seed))
+    finally:
+        f.close()
+    switch(journal, new, as_is)
+    journal.adopt(kind, evening, 1, 0, None)
+    journal.use_files(1, (1,), fs.size(journal.folder + "/" + J.segment_name(1)))
+
+
+def clear(fs, path):
+    """A folder of ours that is in the way emptied and removed; a file where
+    it should be moved aside."""
+    if fs.isdir(path):
+        for name in fs.listdir(path):
+            full = join(path, name)
+            if isinstance(full, str) and fs.isdir(full):
+                clear(fs, full)
+            else:
+                fs.remove(full)
+        fs.rmdir(path)
+    elif fs.size(path) >= 0:
+        J.move_aside(fs, path)
+
+
+def switch(journal, new, as_is=False):
+    """journal/ goes to games/ (or away, if it holds no action), then
+    journal.new/ becomes journal/. Each step is atomic or done again at boot
+    (recover._repair_start): the finished evening is written whole to
+    games/NNNN.tmp, checked, renamed, and only then is journal/ removed; an
+    evening already archived isn't written twice."""
+    fs = journal.fs
+    folder = journal.folder
+    if fs.isdir(folder):
+        if _worth_keeping(journal):
+            games = journal.root + "/games"
+            if not fs.isdir(games) and fs.size(games) >= 0:
+                J.move_aside(fs, games)         # a file where the folder goes
+            fs.mkdir(games)
+            kept = archives(fs, journal.root)
+            number = (kept[-1][0] if kept else 0) + 1
+            if not as_is and _compact(journal, games, number, kept):
+                clear(fs, folder)
+            else:
+                fs.rename(folder, games + "/%04d" % number)
+        else:
+            clear(fs, folder)
+    elif fs.size(folder) >= 0:
+        J.move_aside(fs, folder)
+    fs.rename(new, folder)
+    prune(journal)
+
+
+def _compact(journal, games, number, kept):
+    # The finished evening in one file: every action, as the host reads it
+    # (the folds' entries, then the snapshot's and segments' history).
+    # False, with nothing written, when recovery would have a problem with
+    # the folder: then it stays as it is, for the host.
+    from tileclock.store import reader
+    fs = journal.fs
+    evening = reader.evening_lines(journal.folder, fs)
+    if evening is None:
+        return False
+    name, kind, lines = evening
+    if kept and kept[-1][1].endswith(".txt") and archive_evening(fs, games + "/" + kept[-1][1]) == name:
+        return True     # written before a power cut: only journal/ was left
+    tmp = games + "/%04d.tmp" % number
+    seed = J.seed_of(name)
+    J.write_text_file(fs, tmp, "%s %s\ngame %s" % (EVENING_HEAD, name, kind), lines, seed)
+    problem = J.check_text_file(fs, tmp, seed)
+    if problem is not None:
+        fs.remove(tmp)
+        raise OSError("journal: finished evening did not read back (%s)" % problem)
+    fs.rename(tmp, games + "/" + archive_name(number))
+    return True
+
+
+def _worth_keeping(journal):
+    # Keep the old journal unless it is an evening with no action yet:
+    # anything moved aside, or not understood, is kept for the host.
+    names = journal.fs.listdir(journal.folder)
+    for name in names:
+        if J.is_bad_name(name) or name.startswith("f"):
+            return True
+    if journal._ready:
+        return journal.seq > 1
+    for name in names:
+        if not name.startswith(J.MARKER):
+            return True
+    return False
+
+
+def archives(fs, root):
+    """[(number, name)] of the finished evenings in root/games/, oldest
+    first: folders NNNN and files NNNN.txt."""
+    found = []
+    for name in fs.listdir(root + "/games"):
+        if not isinstance(name, str):
+            continue
+        digits = name[:-4] if name.endswith(".txt") else name
+        if len(digits) == 4 and digits.isdigit():
+            found.append((int(digits), name))
+    found.sort()
+    return found
+
+
+def _remove(fs, root, name):
+    path = root + "/games/" + name
+    if fs.isdir(path):
+        clear(fs, path)
+    else:
+        fs.remove(path)
+
+
+def prune(journal):
+    """games/ by the room left: the oldest finished evenings go while less
+    than KEEP_FREE is free (and past KEEP_GAMES of them, or on a port that
+    can't say its room, past KEEP_UNSIZED); never the evening in play, nor
+    the newest finished one (last night's, perhaps not yet pulled): on a
+    full flash make_room() may take that one too."""
+    fs = journal.fs
+    kept = archives(fs, journal.root)
+    free = fs.free(journal.root)
+    keep = KEEP_GAMES if free is not None else KEEP_UNSIZED
+    while len(kept) > 1 and (len(kept) > keep or free is not None and free < KEEP_FREE):
+        _remove(fs, journal.root, kept.pop(0)[1])
+        if free is not None:
+            free = fs.free(journal.root)
+
+
+def make_room(journal):
+    """Journal.make_room: the oldest finished evening removed, else a file
+    set aside (games/, then journal/). True if anything went."""
+    fs = journal.fs
+    kept = archives(fs, journal.root)
+    if kept:
+        _remove(fs, journal.root, kept[0][1])
+        return True
+    for folder in (journal.root + "/games", journal.folder):
+        for name in fs.listdir(folder):
+            if J.is_bad_name(name):
+                path = join(folder, name)
+                if isinstance(path, str) and fs.isdir(path):
+                    clear(fs, path)
+                else:
+                    fs.remove(path)
+                return True
+    return False
+
+
+def archive_evening(fs, path):
+    """The evening's name in the header of a finished evening's file
+    games/NNNN.txt, or None."""
+    try:
+        f = fs.open(path, "rb")
+    except OSError:
+        return None
+    try:
+        words = f.readline(_PIECE).split()
+    except OSError:
+        return None
+    finally:
+        f.close()
+    if len(words) == 4 and b" ".join(words[:3]) == EVENING_HEAD.encode():
+        try:
+            return words[3].decode()
+        except UnicodeError:
+            return None
+    return None

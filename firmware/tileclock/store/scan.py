@@ -1,0 +1,516 @@
+# Journal recovery's reading: what a journal folder holds, file by file,
+# and what recovery must do with it (a Scan), changing nothing. Used by
+# store/recover.py at boot and store/reader.py on the host; apart from
+# recover.py so that neither module is big (the unix port and a Pico
+# compiling source need a block as big as a module's parse).
+#
+# Nothing found on flash may stop the clock or the journal: every file is
+# read with its errors caught (bytes that aren't UTF-8, a folder where a file
+# should be, a name we don't expect, another evening's file), and whatever
+# can't be used goes on the Scan's lists to be set aside, never deleted.
+# Files are read a line at a time: no allocation is bigger than a line.
+try:
+    from micropython import const  # pyright: ignore[reportAssignmentType]  CPython: the def below
+except ImportError:
+    def const(x):
+        return x
+
+from tileclock.script import parse_action
+from tileclock.store import folds as F
+from tileclock.store import journal as J
+from tileclock.store.fs import crc32, join
+
+MAX_SEGMENT = const(2048)       # a bigger "segment" is not ours: never read
+MAX_LINE = const(1024)          # a longer line is not ours
+
+# What becomes of a file recovery can't use, as the problems say it:
+# recover() moves it aside; read_journal() (the host, on a copy) only reads.
+MOVED = ", moved aside"
+NOT_READ = ", not read"
+
+
+def _number(name, prefix, suffix, canonical):
+    # The number in a file name like j0012.log, or 0 if it isn't one
+    # written exactly so (j12.log is not: two names for one number).
+    if not (name.startswith(prefix) and name.endswith(suffix)):
+        return 0
+    digits = name[len(prefix):len(name) - len(suffix)]
+    # (not isdigit(): on CPython it takes "²", which int() refuses)
+    if not digits or digits.strip("0123456789") or canonical(int(digits)) != name:
+        return 0
+    return int(digits)
+
+
+def is_hex8(text):
+    if len(text) != 8:
+        return False
+    for ch in text:
+        if ch not in "0123456789abcdef":
+            return False
+    return True
+
+
+def parse_record(raw, seed):
+    """(seq, text) from one record line with its newline, or None if bad."""
+    star = raw.rfind(b" *")
+    if star < 0 or len(raw) - star != 11 or raw[-1:] != b"\n":
+        return None
+    body = raw[:star]
+    try:
+        crc = int(raw[star + 2:-1], 16)
+        sp = body.index(b" ")
+        seq = int(body[:sp])
+        text = body[sp + 1:].decode()
+    except (ValueError, UnicodeError):
+        return None
+    if crc != crc32(body, seed) or seq < 1:
+        return None
+    return seq, text
+
+
+def _head(fs, path):
+    """The header of a snapshot or fold file: (evening, upto, seq, folds,
+    mark, kind), or a short reason. A journal written before evenings had
+    names has a 7-word header: evening LEGACY, no folds, no mark."""
+    try:
+        f = fs.open(path, "rb")
+    except OSError:
+        return "unreadable"
+    try:
+        head = f.readline(MAX_LINE)
+        game = f.readline(MAX_LINE)
+    except OSError:
+        return "unreadable"
+    finally:
+        f.close()
+    try:
+        words = head.decode().split()
+        kind = game.decode().split()
+    except UnicodeError:
+        return "not a snapshot"
+    if len(kind) != 2 or kind[0] != "game" or head[-1:] != b"\n":
+        return "not a snapshot"
+    try:
+        if len(words) == 7 and " ".join(words[:4]) == J.SNAP_HEAD + " upto" and words[5] == "seq":
+            return J.LEGACY, int(words[4]), int(words[6]), 0, None, kind[1]
+        if (len(words) == 13 and " ".join(words[:4]) == J.SNAP_HEAD + " upto" and words[5] == "seq"
+                and words[7] == "evening" and words[9] == "folds" and words[11] == "mark" and is_hex8(words[8])):
+            mark = None if words[12] == "-" else int(words[12])
+            return words[8], int(words[4]), int(words[6]), int(words[10]), mark, kind[1]
+        if len(words) == 6 and " ".join(words[:3]) == J.FOLD_HEAD and words[4] == "evening" and is_hex8(words[5]):
+            return words[5], 0, 0, int(words[3]), None, kind[1]
+    except ValueError:
+        pass
+    return "not a snapshot"
+
+
+class Scan:
+    """What a journal folder holds and what recovery must do to it."""
+
+    def __init__(self):
+        self.kind = None
+        self.evening = None      # type: str | None
+        self.seq = 0             # the last good record (or the snapshot's)
+        self.base_seq = 0        # records the snapshot holds
+        self.upto = 0            # highest segment number seen (or covered)
+        self.folds = 0           # fold files the snapshot counts
+        self.mark = None         # the last time mark or undo (ticks)
+        self.snap = None         # the path of the snapshot to start from, or None
+        self.problems = []
+        self.adopt = None        # a whole .tmp newer than the snapshot (a cut rename): rename it
+        self.stale = []          # .tmp files older or cut short: remove them
+        self.books = []          # the fold books present (folds.txt, folds2.txt)
+        self.book = None         # F.Folds, when the evening comes back from its folds
+        self.marker = None       # the marker file to write (none or a wrong one found)
+        self.drop = []           # segments a snapshot holds whole: remove them
+        self.aside = []          # files set aside after the repair snapshot
+        self.aside_first = []    # set aside before anything is written
+        self.live = []           # (segment number, good records): the history after the snapshot
+        self.tail = 0            # size of the last live segment
+        self.dirty = False       # a repair snapshot is needed
+        self.from_folds = False  # no snapshot: the evening rebuilt from the fold files
+
+
+_SNAPS = (J.SNAP, J.SNAP2, J.SNAP_TMP, J.SNAP2_TMP)
+
+
+def _shown(name):
+    # a file name as the screen can show it: 16 characters, ASCII
+    if not isinstance(name, str):
+        return "(not UTF-8)"
+    text = ""
+    for ch in name[:16]:
+        text += ch if " " <= ch <= "~" else "?"
+    return text
+
+
+def _listing(fs, folder, verdict, scan):
+    """(markers, snaps, segments, folds): the names that are ours, each a
+    file (the snapshots and their .tmp files by name, the segments' and
+    legacy fold files' numbers; the fold books go on scan.books);
+    everything else goes on scan.aside_first."""
+    markers = []
+    snaps = []
+    segments = []
+    folds = []
+    for name in fs.listdir(folder):
+        path = join(folder, name)
+        if not isinstance(name, str) or len(name) > 64:
+            # not UTF-8, or too long to take a .bad-N: set aside as stray.bad-N
+            scan.problems.append("journal: stray file %s%s" % (_shown(name), verdict))
+            scan.aside_first.append(path)
+            continue
+        if J.is_bad_name(name):
+            continue
+        if fs.isdir(path):
+            scan.problems.append("journal: folder %s%s" % (_shown(name), verdict))
+            scan.aside_first.append(path)
+            continue
+        if name.startswith(J.MARKER) and is_hex8(name[len(J.MARKER):]):
+            markers.append(name[len(J.MARKER):])
+        elif name in _SNAPS:
+            snaps.append(name)
+        elif name in F.BOOKS:
+            scan.books.append(name)
+        elif _number(name, "j", ".log", J.segment_name):
+            segments.append(_number(name, "j", ".log", J.segment_name))
+        elif _number(name, "f", ".txt", J.fold_name):
+            folds.append(_number(name, "f", ".txt", J.fold_name))
+        else:
+            scan.problems.append("journal: stray file %s%s" % (_shown(name), verdict))
+            scan.aside_first.append(path)
+    segments.sort()
+    folds.sort()
+    snaps.sort(key=_SNAPS.index)
+    scan.books.sort()
+    return markers, snaps, segments, folds
+
+
+def _one_bit_apart(a, b):
+    # two names of equal length differing in one bit of one character
+    if len(a) != len(b):
+        return False
+    bits = 0
+    for i in range(len(a)):
+        x = ord(a[i]) ^ ord(b[i])
+        while x:
+            bits += x & 1
+            x >>= 1
+    return bits == 1
+
+
+def _first_record(fs, path):
+    """The bytes of a segment's first line, or None."""
+    try:
+        if fs.size(path) > MAX_SEGMENT:
+            return None
+        f = fs.open(path, "rb")
+        try:
+            return f.readline(MAX_LINE)
+        finally:
+            f.close()
+    except OSError:
+        return None
+
+
+def _evening(fs, folder, markers, snaps, segments, folds, scan, verdict, heads):
+    # Which evening the folder is, by its content: each evening a file names
+    # scores what vouches for it (a whole snapshot 2, a segment whose first
+    # record checks with it 2 each, the first and the last, a fold header
+    # 1). With one marker, its evening, unless nothing vouches for it and
+    # something does for an evening one bit away (a bit flipped in the
+    # marker's name: a whole marker beside another evening's files is
+    # still this evening, whose files were lost); with
+    # several, the best-vouched (then the first in sort order), the others
+    # aside. With none (the marker lost, or a journal from before evenings
+    # had names: LEGACY), the one the headers all name, or None: with files
+    # of two evenings and no marker to say which is this one, neither is
+    # taken. `heads` gets each snapshot's checked header (or None).
+    score = {}
+    names = []
+    for name in snaps:
+        head = _head(fs, folder + "/" + name)
+        if isinstance(head, tuple):
+            if head[0] not in names:
+                names.append(head[0])
+            whole = J.check_text_file(fs, folder + "/" + name, J.seed_of(head[0])) is None
+            heads[name] = head if whole else "bad checksum"
+            if whole:
+                score[head[0]] = score.get(head[0], 0) + 2
+        else:
+            heads[name] = head
+    for path in [folder + "/" + b for b in scan.books] + [folder + "/" + J.fold_name(n) for n in folds[:1]]:
+        raw = F.first_head(fs, path)
+        words = raw.split() if raw else []
+        if len(words) == 6 and words[4] == b"evening":
+            try:
+                name = words[5].decode()
+            except UnicodeError:
+                continue
+            if is_hex8(name):
+                if name not in names:
+                    names.append(name)
+                score[name] = score.get(name, 0) + 1
+    firsts = []
+    for number in segments[:1] + segments[-1:] if len(segments) > 1 else segments:
+        firsts.append(_first_record(fs, folder + "/" + J.segment_name(number)))
+    first = firsts[0] if firsts else None
+
+    def vouched(name):
+        points = score.get(name, 0)
+        for raw in firsts:
+            if raw and parse_record(raw, J.seed_of(name)):
+                points += 2
+        return points
+
+    if markers:
+        markers.sort()
+        evening = markers[0]
+        best = vouched(evening)
+        for name in markers[1:]:
+            if vouched(name) > best:
+                evening, best = name, vouched(name)
+        if best == 0:
+            for name in names:
+                if name not in markers and vouched(name) > 0 and _one_bit_apart(name, evening):
+                    evening, best = name, vouched(name)     # the marker's name damaged
+                    scan.marker = name
+                    break
+        for other in markers:
+            if other != evening:
+                scan.problems.append("journal: marker of another evening%s" % verdict)
+                scan.aside_first.append(folder + "/" + J.MARKER + other)
+        return evening
+    evening = (names[0] if len(names) == 1 else None) if names else J.LEGACY
+    if evening and first and first[-1:] == b"\n" and parse_record(first, J.seed_of(evening)) is None:
+        evening = None
+    if evening is None and names:
+        scan.problems.append("journal: files of 2 evenings, no marker")
+    scan.marker = evening
+    return evening
+
+
+def scan_folder(fs, folder, verdict):
+    """A Scan of a journal folder: reads every file once, a line at a time,
+    changes nothing."""
+    scan = Scan()
+    markers, snaps, segments, folds = _listing(fs, folder, verdict, scan)
+    heads = {}
+    evening = _evening(fs, folder, markers, snaps, segments, folds, scan, verdict, heads)
+    scan.evening = evening
+    if evening is None:
+        # no file of an evening that can't be named is taken; left in place,
+        # the snapshot or the fold files alone would name one at the next
+        # boot (perhaps the other of two found here)
+        taken = snaps + scan.books + [J.fold_name(n) for n in folds]
+        for name in taken:
+            scan.aside_first.append(folder + "/" + name)
+        if taken:
+            scan.problems.append("journal: %d files of no known evening%s" % (len(taken), verdict))
+        snaps = []
+        scan.books = []
+    for name in scan.books[:]:
+        # a book that begins with another evening's fold holds none of ours
+        # where a fold is read first: set aside, so ours start afresh
+        words = (F.first_head(fs, folder + "/" + name) or b"").split()
+        if len(words) == 6 and words[4] == b"evening" and words[5] != evening.encode():
+            scan.problems.append("%s: another evening's%s" % (name, verdict))
+            scan.aside_first.append(folder + "/" + name)
+            scan.books.remove(name)
+    # The newest whole snapshot of this evening is the one to start from:
+    # snap.txt, its copy snap2.txt, or a .tmp a cut left before its rename.
+    # Unless both copies hold it, the repair writes them again.
+    base = None
+    seqs = {}
+    for name in snaps:
+        head = heads[name]
+        tmp = name.endswith(".tmp")
+        if isinstance(head, tuple) and head[0] != evening:
+            head = "another evening's"
+        if not isinstance(head, tuple):
+            if tmp:
+                scan.stale.append(folder + "/" + name)
+            else:
+                scan.problems.append("%s: %s%s" % ("snapshot" if name == J.SNAP else "snapshot copy", head, verdict))
+                scan.aside_first.append(folder + "/" + name)
+            continue
+        seqs[name] = head[2]
+        if base is None or head[2] > base[2]:
+            if scan.adopt is not None:
+                scan.stale.append(folder + "/" + scan.adopt)
+            base = head
+            scan.snap = folder + "/" + name
+            scan.adopt = name if tmp else None
+        elif tmp:
+            scan.stale.append(folder + "/" + name)
+    if base is not None:
+        evening, scan.upto, scan.base_seq, scan.folds, scan.mark, scan.kind = base
+        scan.evening = evening
+        if seqs.get(J.SNAP) != base[2] or seqs.get(J.SNAP2) != base[2]:
+            scan.dirty = True
+    elif snaps:
+        scan.dirty = True
+    scan.seq = scan.base_seq
+    if evening is None:
+        for number in segments:
+            scan.problems.append("journal %d: of no known evening%s" % (number, verdict))
+            scan.aside.append(folder + "/" + J.segment_name(number))
+            scan.upto = max(scan.upto, number)
+        return scan
+    _scan_segments(fs, folder, segments, verdict, scan)
+    if base is None and scan.kind is None and (folds or scan.books):
+        _from_folds(fs, folder, folds, evening, verdict, scan)
+    return scan
+
+
+def _scan_segments(fs, folder, numbers, verdict, scan):
+    seed = J.seed_of(scan.evening)
+    expected = scan.base_seq + 1
+    broken = None   # the segment where the history stopped
+    # segments up to the snapshot's `upto` hold nothing it lacks: a bad one
+    # there (a stray file under an old name) goes aside alone
+    covered = scan.upto
+    for number in numbers:
+        path = folder + "/" + J.segment_name(number)
+        scan.upto = max(scan.upto, number)
+        if broken is not None:
+            scan.problems.append("journal %d: after bad journal %d%s" % (number, broken, verdict))
+            scan.aside.append(path)
+            continue
+        bad = _scan_segment(fs, path, number, number == numbers[-1], number <= covered, seed, expected, scan)
+        if bad is not None:
+            scan.problems.append("journal %d: %s%s" % (number, bad, verdict))
+            scan.aside.append(path)
+            if number > covered:
+                broken = number
+                scan.dirty = True
+        expected = scan.seq + 1
+
+
+def _scan_segment(fs, path, number, last, covered, seed, expected, scan):
+    # Reads one segment; returns None or why it is bad. Its good records
+    # (all, or those before the bad one) go on scan.live; a segment the
+    # snapshot holds whole goes on scan.drop.
+    size = fs.size(path)
+    if size > MAX_SEGMENT:
+        return "too big to be ours"
+    try:
+        f = fs.open(path, "rb")
+    except OSError:
+        return "unreadable"
+    good = 0
+    newest = 0
+    bad = None
+    try:
+        while True:
+            raw = f.readline(MAX_LINE)
+            if not raw:
+                break
+            if raw[-1:] != b"\n":
+                if last and not f.read(1) and (good or not covered):    # (junk isn't a torn append)
+                    scan.problems.append("journal %d: last record cut short, dropped" % number)
+                    scan.dirty = True
+                else:
+                    bad = "record %d cut short" % expected
+                break
+            rec = parse_record(raw, seed)
+            if rec is None:
+                bad = ("bad checksum at record %d" % expected) if newest else "bad or not this evening's"
+                break
+            seq, text = rec
+            if seq <= scan.base_seq and seq > newest:
+                newest = seq        # already in the snapshot
+                good += 1
+                continue
+            if seq != expected:
+                bad = "record %d missing" % expected
+                break
+            bad = _check_text(text, seq, scan)
+            if bad is not None:
+                break
+            newest = seq
+            expected += 1
+            good += 1
+            scan.seq = seq
+    except OSError:
+        bad = "unreadable"
+    finally:
+        f.close()
+    if newest > scan.base_seq:
+        scan.live.append((number, good))     # (a bad one: the records before it)
+        scan.tail = size
+    elif bad is None:
+        scan.drop.append(path)          # all in the snapshot: a compaction was cut
+    return bad
+
+
+def _check_text(text, seq, scan):
+    """None if a record's text is what the journal writes, else why not."""
+    if text.startswith("game "):
+        kind = text[5:]
+        if seq != 1 or not kind or " " in kind:
+            return "record %d out of place" % seq
+        scan.kind = kind
+        return None
+    if scan.kind is None:
+        return "record %d before the game" % seq
+    try:
+        if text[:1] == "@":
+            scan.mark = int(text[1:])
+        elif text == "undo":
+            pass                        # before undo records had their time
+        elif text.startswith("undo "):
+            scan.mark = int(text[5:])
+        else:
+            parse_action(text)
+    except ValueError:
+        return "record %d unreadable" % seq
+    return None
+
+
+def _from_folds(fs, folder, numbers, evening, verdict, scan):
+    # No snapshot to start from: the folds, from the first in a row, hold
+    # the evening up to the last of them (the round in play is lost). The
+    # game goes on from the last one alone (its restore and the round it
+    # closed), as it was after the fold before: the next fold writes that
+    # entry again (the later entry of a number is the one read), so the
+    # folds still read as one evening, and the game holds a round, not the
+    # evening. Legacy fold files after the last go aside (their numbers are
+    # the next folds').
+    book = F.Folds(fs, folder, J.seed_of(evening))
+    count = book.count
+    if not count:
+        return
+    scan.kind = None
+    place = book.places[count]
+    if place is None:
+        return
+    path, offset = place
+    try:
+        f = fs.open(path, "rb")
+        try:
+            if offset:
+                f.seek(offset)
+            f.readline(MAX_LINE)
+            kind = f.readline(MAX_LINE).split()
+        finally:
+            f.close()
+        if len(kind) == 2 and kind[0] == b"game":
+            scan.kind = kind[1].decode()
+    except (OSError, UnicodeError):
+        pass
+    if scan.kind is None:
+        return
+    scan.book = book
+    scan.folds = count - 1
+    scan.from_folds = True
+    scan.dirty = True
+    scan.problems.append("journal: from %d folds, the round in play lost" % count)
+    for number, _good in scan.live:
+        scan.aside.append(folder + "/" + J.segment_name(number))
+    scan.live = []
+    later = [n for n in numbers if n > count]
+    for number in later:
+        scan.aside.append(folder + "/" + J.fold_name(number))
+    if later:
+        scan.problems.append("journal: folds after fold %d%s" % (count, verdict))
