@@ -397,6 +397,7 @@ class App:
             print("tileclock: fold not saved: %r" % (e,))
             self.unsaved = _BEHIND
             self.flash_failed(now)
+        self._room_noticed(now)
 
     def undo(self, now):
         """Take back the last engine action (a long press where it happened).
@@ -496,6 +497,16 @@ class App:
             if self.unsaved == _SAVED:
                 self.unsaved = _BEHIND
             self.flash_failed(now)
+        finally:
+            self._room_noticed(now)
+
+    def _room_noticed(self, now):
+        # A full flash made room (the oldest finished evenings removed):
+        # said once, on the banner
+        journal = self.journal
+        if journal is not None and journal.notice:
+            self.note(now, journal.notice)
+            journal.notice = ""
 
     def _mark(self, now, game):
         """A time mark in the journal if the game's clock runs (step(): at
@@ -511,6 +522,8 @@ class App:
         except OSError as e:
             print("tileclock: time mark not saved: %r" % (e,))
             self.flash_failed(now)
+        if journal.notice:
+            self._room_noticed(now)
 
     def flash_failed(self, now):
         """Say the flash can't save (not again for a while: the clock runs)."""

@@ -14,6 +14,9 @@ from tileclock.ui.ready import standings_lines
 from tileclock.ui.screen import Screen
 
 _ROWS = 6       # text rows under the title
+# A folded round no copy of the fold book holds whole (Journal.folded_rounds
+# gives {"lost": N}): said where the round would be
+_LOST = ["lost: damaged", "on the flash;", "its points stay", "in the totals"]
 _BODY = _ROWS - 1   # rows under a grid page's header
 
 
@@ -33,10 +36,11 @@ class Rounds:
         if self.journal is not None:
             last = 0
             for r in self.journal.folded_rounds():
-                if r["number"] <= last:
-                    self.skip += self.folded
-                    self.folded = 0
-                last = r["number"]
+                if "lost" not in r:
+                    if r["number"] <= last:
+                        self.skip += self.folded
+                        self.folded = 0
+                    last = r["number"]
                 self.folded += 1
             if recent and self.folded and recent[0]["number"] <= last:
                 self.skip += self.folded
@@ -87,7 +91,7 @@ def build_pages(game, menus, journal=None):
         for name in players:
             widest = max(widest, len(str(sheet["totals"].get(name, 0))))
         for r in rounds.each(0, len(rounds)):
-            for row in r["rows"]:
+            for row in r.get("rows", ()):
                 widest = max(widest, len(str(row["total"])))
             r = None
         per_page = min(4, (draw.COLS - 2) // (widest + 1))
@@ -99,7 +103,7 @@ def build_pages(game, menus, journal=None):
                 pages.append(("grid", first, size, start))
     i = 0
     for r in rounds.each(0, len(rounds)):
-        lines = 1 if r.get("void") else len(menus.sheet_round(r)[1])
+        lines = 1 if r.get("void") or "lost" in r else len(menus.sheet_round(r)[1])
         for part in range(0, max(lines, 1), _ROWS):
             pages.append(("round", i, part))
         i += 1
@@ -112,6 +116,8 @@ def page(spec, sheet, rounds, menus):
         return spec[1], spec[2], spec[3]
     if spec[0] == "round":
         for r in rounds.each(spec[1], 1):
+            if "lost" in r:
+                return "ROUND ?", "lost", _LOST
             title = "ROUND %d" % r["number"]
             if r.get("void"):
                 return title, "void", ["void: no points"]
@@ -127,11 +133,11 @@ def page(spec, sheet, rounds, menus):
     lines = [head]
     for r in rounds.each(start, _BODY):
         cells = {}
-        for row in r["rows"]:
+        for row in r.get("rows", ()):
             cells[row["name"]] = str(row["total"])
-        line = draw.pad(str(r["number"]), 2)
+        line = draw.pad(str(r.get("number", "?")), 2)
         for name in group:
-            line += draw.lpad("x" if r.get("void") else _num(cells.get(name)), cell)
+            line += draw.lpad("x" if r.get("void") else "?" if "lost" in r else _num(cells.get(name)), cell)
         lines.append(line)
     if start + _BODY > len(rounds):         # the last stretch: the totals
         line = "= "
