@@ -24,13 +24,8 @@ sys.path.append(ROOT + "/host_tools")   # the simulated board and its stand-ins
 
 
 def _remove_tree(path):
-    for name in os.listdir(path):
-        full = path + "/" + name
-        if os.stat(full)[0] & 0o170000 == 0o040000:
-            _remove_tree(full)
-        else:
-            os.remove(full)
-    os.rmdir(path)
+    from tileclock_host.simboard import remove_tree     # (names that aren't UTF-8 too)
+    remove_tree(path)
 
 
 def _flash_folders():

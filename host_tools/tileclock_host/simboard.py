@@ -106,10 +106,12 @@ def _temp_folder():
 
 
 def remove_tree(path):
-    """Remove folder `path` and everything in it (shutil is CPython's)."""
-    for name in os.listdir(path):
-        full = path + "/" + name
-        if os.stat(full)[0] & 0o170000 == 0o040000:
+    """Remove folder `path` and everything in it (shutil is CPython's),
+    names that aren't UTF-8 included (FS.listdir gives them as bytes)."""
+    from tileclock.store.fs import FS, join
+    for name in FS().listdir(path):
+        full = join(path, name)
+        if isinstance(full, str) and os.stat(full)[0] & 0o170000 == 0o040000:
             remove_tree(full)
         else:
             os.remove(full)

@@ -11,6 +11,8 @@ except ImportError:      # CPython: the pure-Python framebuf
     from tileclock_host import shims
     shims.install()
 
+import gc
+
 from tileclock import cues
 from tileclock.app import POLL_MS, App
 from tileclock_host.simboard import SimBoard
@@ -36,7 +38,9 @@ class SimDevice:
         self.boot()
 
     def boot(self):
-        """Power on: a new App on this board's flash, booted."""
+        """Power on: a new App on this board's flash, booted, on a collected
+        heap (a Pico's boots on an empty one)."""
+        gc.collect()
         journal = None
         if self.use_journal:
             from tileclock.store.journal import Journal
