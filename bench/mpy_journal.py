@@ -32,75 +32,12 @@ sys.path.insert(0, "host_tools")
 
 from tileclock.script import new_game, parse_action  # noqa: E402
 from tileclock.store.fs import FS  # noqa: E402
-from tileclock_host.fsmodel import CountingFS, MemFS  # noqa: E402
+from tileclock_host.fsmodel import CountingFS  # noqa: E402
 from tileclock.store.journal import Journal  # noqa: E402
 
-BLOCK = 4096
-PAGE = 256            # erased bytes are written a page at a time
-PAGES = BLOCK // PAGE
-BLOCKS = 352          # the Pico's 1408 KB file system
+from flashimage import BLOCKS, Flash, flash_path  # noqa: E402
+
 ROUNDS = 4 if os.getenv("TILECLOCK_BENCH_QUICK") else 10
-
-
-class Flash:
-    """A flash chip for VfsLfs2 in a file on the host's disk (not in the
-    heap, where the blocks LittleFS has programmed would take more room
-    than the journal), counting block erases and programmed bytes."""
-
-    def __init__(self, blocks, path):
-        self.count = blocks
-        self.path = path
-        self.ff = b"\xff" * PAGE
-        self.f = open(path, "w+b")
-        self.wear = bytearray(blocks)     # erases per block (the evening stays < 256)
-        self.reset()
-
-    def reset(self):
-        """A new chip: every block erased, nothing counted."""
-        self.f.seek(0)
-        for _ in range(self.count * PAGES):
-            self.f.write(self.ff)
-        for n in range(self.count):
-            self.wear[n] = 0
-        self.erases = 0
-        self.programmed = 0
-
-    def close(self):
-        self.f.close()
-        os.remove(self.path)
-
-    def readblocks(self, n, buf, off=0):
-        self.f.seek(n * BLOCK + off)
-        self.f.readinto(buf)
-
-    def writeblocks(self, n, buf, off=None):
-        if off is None:
-            self.ioctl(6, n)
-            off = 0
-        self.f.seek(n * BLOCK + off)
-        self.f.write(buf)
-        self.programmed += len(buf)
-
-    def ioctl(self, op, arg):
-        if op == 4:
-            return self.count
-        if op == 5:
-            return BLOCK
-        if op == 6:
-            self.erases += 1
-            self.wear[arg] += 1
-            self.f.seek(arg * BLOCK)
-            for _ in range(PAGES):
-                self.f.write(self.ff)
-        return 0
-
-
-def _flash_path():
-    # a name of its own: the tests run benches side by side
-    name = "tileclock-bench-flash-"
-    for b in os.urandom(4):
-        name += "%02x" % b
-    return (os.getenv("TMPDIR") or "/tmp") + "/" + name
 
 
 def _actions(rounds):
@@ -234,14 +171,31 @@ def report(title, names, rounds):
 
 
 def model(steps, segment_bytes=None):
-    counting = CountingFS(MemFS())
-    counting.fs.mkdir("/flash")
-    journal = Journal("/flash", counting)
-    if segment_bytes:
-        journal.segment_bytes = segment_bytes
-    rounds = play(journal, lambda: [counting.bytes_written, counting.block_writes,
-                                    counting.data_blocks, counting.meta_commits], steps)
+    # the model's files on the host's disk, as the flash image: the fold
+    # book grows to several KB, which a heap holding the evening may not
+    # have in one free block
+    root = flash_path() + "-model"
+    counting = CountingFS(FS())
+    counting.fs.mkdir(root)
+    try:
+        journal = Journal(root, counting)
+        if segment_bytes:
+            journal.segment_bytes = segment_bytes
+        rounds = play(journal, lambda: [counting.bytes_written, counting.block_writes,
+                                        counting.data_blocks, counting.meta_commits], steps)
+    finally:
+        _remove_tree(root)
     return rounds
+
+
+def _remove_tree(path):
+    for name in os.listdir(path):
+        full = path + "/" + name
+        if os.stat(full)[0] & 0o170000 == 0o040000:
+            _remove_tree(full)
+        else:
+            os.remove(full)
+    os.rmdir(path)
 
 
 def littlefs(flash, steps, segment_bytes=None):
@@ -264,7 +218,7 @@ def littlefs(flash, steps, segment_bytes=None):
 
 
 def main():
-    flash = Flash(BLOCKS, _flash_path())
+    flash = Flash(BLOCKS, flash_path())
     try:
         run(flash)
     finally:

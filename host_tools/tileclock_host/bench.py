@@ -61,8 +61,8 @@ def main(argv=None):
             for extra in PER_GAME.get(name, [[]]):
                 if args.game and extra and extra[-1] not in args.game:
                     continue
-                runs = [([], "")] if args.firmware != "mpy" or name not in MPY_TOO else []
-                if name in MPY_TOO and args.firmware != "py":
+                runs = [([], "")] if name not in MPY_ONLY and (args.firmware != "mpy" or name not in MPY_TOO) else []
+                if name in MPY_ONLY or name in MPY_TOO and args.firmware != "py":
                     if mpy_dir is None:
                         from tileclock_host.cmd_deploy import compile_firmware
                         mpy_dir = os.path.relpath(compile_firmware(stage)[0], where_run)
@@ -134,6 +134,8 @@ def _games():
 
 PER_GAME = {"mpy_app.py": [["--game", kind] for kind in _games()]}
 MPY_TOO = ("mpy_app.py",)
+# ... and the season bench, on the .mpy files alone (they share its flash)
+MPY_ONLY = ("mpy_season.py",)
 # The resume bench has CPython write its journals first: this one.
 EXTRA = {"mpy_resume.py": ["--python", sys.executable]}
 

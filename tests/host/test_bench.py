@@ -26,6 +26,7 @@ GROUPS = {
                  "mpy_engine_wordsport.py"], ("engine.", "display.")),
     "journal": (["mpy_journal.py"], ()),
     "resume": (["mpy_resume.py"], ("resume.",)),
+    "season": (["mpy_season.py"], ("season.",)),
 }
 
 
@@ -84,6 +85,7 @@ def test_every_bench_and_every_budget_is_in_a_test():
 @pytest.mark.parametrize("bench, name", [
     ("mpy_display.py", "display.digit_bytes"),
     ("mpy_resume.py", "resume.largest_alloc"),
+    ("mpy_season.py", "season.journal_files"),
 ])
 def test_a_broken_budget_fails_the_bench(tmp_path, bench, name):
     result = run_bench(tmp_path, [bench], "%s=1" % name)
