@@ -61,6 +61,7 @@ class Played:
     def __init__(self, evening, actions, players, start, every):
         self.states = {}
         self.images = []
+        self.closed = []        # the closed rounds of the evening at each image: [(number, totals)]
         self.step = 0
         ids = iter([evening])
         keep = J.new_evening
@@ -111,6 +112,7 @@ class Played:
                     journal.mark(now + 5000 * k, game)
             if i % every == every - 1 or i == len(actions) - 1:
                 self.images.append((self.step, fs.copy(), self.latest))
+                self.closed.append(_closed_rounds(load(["game " + kind] + whole)))
         self.count = len(actions)
 
 
@@ -133,7 +135,7 @@ def _names(fs, what):
     for name in sorted(fs.listdir(FOLDER)):
         if fs.isdir(FOLDER + "/" + name):
             continue
-        if what == "snap" and name == J.SNAP:
+        if what == "snap" and name in (J.SNAP, J.SNAP2):
             out.append(name)
         elif what == "seg" and name.startswith("j") and name.endswith(".log"):
             out.append(name)
@@ -376,9 +378,10 @@ def boot(fs):
     calls it; a game with no history is none (the app shows the menu)."""
     journal = J.Journal(ROOT, fs)
     try:
-        game, _problems = journal.resume(feed=lambda: None)
+        game, problems = journal.resume(feed=lambda: None)
     except Exception as e:
         return journal, None, e
+    journal.problems = problems         # (for the cases' figures)
     if game is not None and not game.history:
         game = None
     return journal, game, None
@@ -448,6 +451,45 @@ def _shown(game, this, other, step, figures, where):
 _SAME = ("totals", "standings", "current", "fastest_win")
 
 
+def _closed_rounds(game, journal=None):
+    """The closed rounds a sheet shows, as [(number, row totals)]: the
+    journal's folded ones (a fold no copy holds: ("lost", N)), then the
+    game's own."""
+    out = []
+    if journal is not None and journal.kind == game.KIND:
+        for r in journal.folded_rounds():
+            out.append(("lost", r["lost"]) if "lost" in r else _round_key(r))
+    for r in game.sheet()["rounds"]:
+        out.append(_round_key(r))
+    return out
+
+
+def _missing(closed, rounds):
+    """How many of the closed rounds `closed` are not in `rounds`."""
+    left = list(rounds)
+    lost = 0
+    for r in closed:
+        if r in left:
+            left.remove(r)
+        else:
+            lost += 1
+    return lost
+
+
+def _host_rounds(fs):
+    kind, lines, _problems = J.read_journal(FOLDER, fs)
+    if kind is None:
+        return []
+    try:
+        return _closed_rounds(load(["game %s" % kind] + lines))
+    except ScriptError:
+        return []
+
+
+def _round_key(r):
+    return r["number"], tuple(sorted((row["name"], row["total"]) for row in r.get("rows", ())))
+
+
 def _host_reads_it(fs, game):
     """The host's reader (read_journal) on the folder: the evening it gives,
     replayed, says what the device's game says."""
@@ -470,6 +512,9 @@ def run_cases(cases, this, other, rnd, figures):
         tally["flips"] = tally.get("flips", 0) + label.count(" bit ")
         figures["boots"] += 3
         where = (kind, label, image)
+        single = kind in ("truncated", "garbled", "stray file", "stray folder") or (
+            kind == "bit flip" and label.count(" bit ") == 1) or (kind == "deleted" and " " not in label)
+        host_rounds = _host_rounds(MeasuredFS(fs))
         # the boot after the damage, and a reboot before anyone pressed a
         # button: the same game both times
         for again in (False, True):
@@ -479,9 +524,22 @@ def run_cases(cases, this, other, rnd, figures):
                 figures["failures"].append(("boot raised", where, again, repr(raised)))
             if not again:
                 shown = _shown(game, this, other, step, figures, where)
+                said = getattr(journal, "problems", None)
             elif _shown(game, this, other, step, figures, where) != shown:
                 figures["changed on a reboot"] += 1
                 figures["failures"].append(("changed on a reboot", where))
+        # every closed round of the evening then, on the device's sheet and
+        # in the host's evening (what a second damaged file may lose: named)
+        closed = this.closed[image]
+        device_rounds = _closed_rounds(game, journal) if game is not None and raised is None else []
+        for who, rounds in (("device", device_rounds), ("host", host_rounds)):
+            lost = _missing(closed, rounds)
+            tally[who + " rounds lost"] = tally.get(who + " rounds lost", 0) + lost
+            if lost:
+                tally[who + " cases losing"] = tally.get(who + " cases losing", 0) + 1
+                if single:
+                    figures["rounds lost to one file"] += lost
+                    figures["failures"].append(("%s lost %d closed rounds" % (who, lost), where))
         if fs.biggest > MAX_READ:
             figures["big reads"] += 1
             figures["failures"].append(("read %d bytes at once" % fs.biggest, where))
@@ -491,6 +549,9 @@ def run_cases(cases, this, other, rnd, figures):
             tally["whole"] += 1
         elif this.states.get(shown, step + 1) <= step:
             tally["older"] += 1
+        if shown != latest and raised is None and not said:
+            # an earlier state (or none) with nothing said at boot
+            tally["silent"] = tally.get("silent", 0) + 1
         if whole and shown != latest:
             figures["lost by harmless damage"] += 1
             figures["failures"].append(("lost actions", where))
@@ -519,7 +580,7 @@ def check(kinds, makers):
     rnd = random.Random(20240611)
     figures = {"boots": 0, "raising boots": 0, "stopped saving": 0, "other evenings shown": 0,
                "not this evening's": 0, "lost by harmless damage": 0, "changed on a reboot": 0,
-               "host reads otherwise": 0, "big reads": 0, "failures": []}
+               "host reads otherwise": 0, "big reads": 0, "rounds lost to one file": 0, "failures": []}
     for make in makers:
         run_cases(list(make(this, other, rnd)), this, other, rnd, figures)
     print("\njournal damage: this evening %d actions, %d images of its flash; the other %d actions"
@@ -529,9 +590,14 @@ def check(kinds, makers):
         print("  %-14s %5d cases: %5d whole, %5d an earlier state, %4d none (a new game)%s"
               % (kind, t["cases"], t["whole"], t["older"], t["new"],
                  "; %d bits flipped" % t["flips"] if t["flips"] else ""))
+        print("  %-14s closed rounds lost: device %d (in %d cases), host %d (in %d cases); "
+              "an earlier state or none with nothing said: %d"
+              % ("", t.get("device rounds lost", 0), t.get("device cases losing", 0),
+                 t.get("host rounds lost", 0), t.get("host cases losing", 0), t.get("silent", 0)))
     print("  boots %d: boots that raise %d; stopped saving %d; other evenings shown as this one %d"
           % (figures["boots"], figures["raising boots"], figures["stopped saving"],
              figures["other evenings shown"]))
+    print("  closed rounds lost where one file was damaged: %d" % figures["rounds lost to one file"])
     print("  states not this evening's %d; actions lost to harmless damage %d; changed on a reboot %d; "
           "host reads otherwise %d; reads over %d bytes %d"
           % (figures["not this evening's"], figures["lost by harmless damage"], figures["changed on a reboot"],

@@ -317,10 +317,15 @@ class Journal:
     # -- actions --
 
     def record(self, game):
-        """Journal game.history[-1], the action the engine just accepted."""
+        """Journal game.history[-1], the action the engine just accepted. A
+        close is written into both snapshots at once: a closed round is
+        never in one file alone (a damaged segment loses no round)."""
         now, verb, args = game.history[-1]
         self._write(format_action(now, verb, args), game)
-        self._maybe_snapshot(game)
+        if game.last_closed() and self._live:
+            self._snapshot(game)
+        else:
+            self._maybe_snapshot(game)
 
     def undo(self, game, now):
         """Journal an undo made at `now`; `game` is the game after it."""
