@@ -624,3 +624,100 @@ def test_files_deleted_cut_short_garbled_swapped_or_stray():
     figures = check(kinds, makers)
     for kind in kinds:
         assert figures[kind]["cases"] >= 100, kind
+
+
+# -- a sample on the MicroPython unix port --------------------------------------------
+
+BOOT_SCRIPT = r'''
+import sys
+sys.path.insert(0, "firmware")
+from tileclock.store.fs import FS, crc32
+from tileclock.store.journal import Journal
+from tileclock.script import format_action
+
+def outcome(root):
+    journal = Journal(root, FS())
+    try:
+        game, problems = journal.resume()
+    except Exception as e:
+        return "raised %r" % (e,)
+    if game is None or not game.history:
+        return "none"
+    crc = 0
+    for a in game.history:
+        crc = crc32(format_action(*a).encode(), crc)
+    rounds = len(game.sheet()["rounds"])
+    for r in journal.folded_rounds():
+        if "lost" not in r:
+            rounds += 1
+    return "%d actions crc %08x rounds %d" % (len(game.history), crc, rounds)
+
+for line in sys.stdin.read().split("\n"):
+    if line:
+        print(line, outcome(line + "/flash"))
+'''
+
+
+def _outcome_here(fs):
+    """What BOOT_SCRIPT prints for a boot, from a boot on CPython."""
+    journal = J.Journal(ROOT, fs)
+    try:
+        game, _problems = journal.resume()
+    except Exception as e:
+        return "raised %r" % (e,)
+    if game is None or not game.history:
+        return "none"
+    crc = 0
+    for a in game.history:
+        crc = J.crc32(format_action(*a).encode(), crc)
+    rounds = len(game.sheet()["rounds"]) + len([r for r in journal.folded_rounds() if "lost" not in r])
+    return "%d actions crc %08x rounds %d" % (len(game.history), crc, rounds)
+
+
+def _to_disk(fs, base):
+    import os
+    for path in sorted(fs.dirs):
+        if path:
+            os.makedirs(os.fsencode(base + path), exist_ok=True)
+    for path, data in fs.files.items():
+        with open(os.fsencode(base + path), "wb") as f:
+            f.write(bytes(data))
+
+
+def test_a_sample_of_the_damage_boots_the_same_on_micropython(tmp_path):
+    """Every 20th case of every kind (every stray one), its damaged flash written to a folder,
+    booted on the MicroPython unix port (its listdir, its bytes, its
+    LittleFS-free unix VFS): the same game as on CPython, and no boot
+    raises. Names that aren't UTF-8 (the stray cases) go to disk as bytes."""
+    import subprocess
+
+    from test_micropython import ROOT as REPO, tool
+    this, other = evenings()
+    rnd = random.Random(20240611)
+    makers = (lambda: flip_cases(this, rnd), lambda: delete_cases(this, rnd), lambda: truncate_cases(this, rnd),
+              lambda: garbled_cases(this, rnd), lambda: other_cases(this, other, rnd),
+              lambda: stray_cases(this, rnd))
+    expected = {}
+    kinds = {}
+    for make in makers:
+        for k, (kind, label, image, damage, _whole) in enumerate(make()):
+            if k % 20 and not kind.startswith("stray"):
+                continue
+            fs = this.images[image][1].copy()
+            damage(fs)
+            folder = str(tmp_path / ("case%04d" % len(expected)))
+            _to_disk(fs, folder)
+            expected[folder] = (_outcome_here(MemFS.copy(fs)), kind, label)
+            kinds[kind] = kinds.get(kind, 0) + 1
+    script = tmp_path / "boot.py"
+    script.write_text(BOOT_SCRIPT)
+    result = subprocess.run([tool("micropython"), "-X", "heapsize=16M", str(script)], cwd=REPO,
+                            input="\n".join(expected) + "\n", capture_output=True, text=True, timeout=600)
+    assert result.returncode == 0, result.stderr[-2000:]
+    got = dict(line.split(" ", 1) for line in result.stdout.splitlines() if line)
+    print("\nthe damage on MicroPython: %d cases (%s), each booted on both interpreters"
+          % (len(expected), ", ".join("%s %d" % kv for kv in sorted(kinds.items()))))
+    differ = [(expected[f][1:], expected[f][0], got.get(f)) for f in expected if got.get(f) != expected[f][0]]
+    raised = [f for f in got if got[f].startswith("raised")]
+    print("  raised on MicroPython %d; a game other than CPython's %d" % (len(raised), len(differ)))
+    assert not raised and not differ, differ[:5]
