@@ -564,11 +564,13 @@ class App:
         if self.game is None:
             self.home(now)
             return
-        self.manager.show(self.game_screens().screen_for(self, now), now)
         # Unload what a game screen doesn't need (tileclock/modules.py): the
-        # home menu, the boot-only modules, the registry and the specs (the
-        # screens module is all the game's screens need), the other games.
-        from tileclock.modules import NOT_IN_GAME, forget, forget_games
+        # store's boot and new-evening modules first (the game's screens may
+        # be about to load), then the home menu, the registry and the specs
+        # (the screens module is all the game's screens need), the other games.
+        from tileclock.modules import NOT_IN_GAME, STORE_AT_START, forget, forget_games
+        forget(STORE_AT_START)
+        self.manager.show(self.game_screens().screen_for(self, now), now)
         forget(NOT_IN_GAME)
         forget_games(self.game.KIND, specs=True)       # and its menu
 

@@ -33,6 +33,17 @@ def forget(names):
 # the archive of finished evenings (a new evening; a full flash loads the
 # archive again), the action-script reader (boot and new_game only), the
 # maintenance flag's check (hal/maintenance.py, make_board only).
+# The store's boot and new-evening modules: App.route unloads them before a
+# game's screens load, so that the screens never need their room too.
+STORE_AT_START = (
+    "tileclock.store.recover",
+    "tileclock.store.scan",
+    "tileclock.store.reader",
+    "tileclock.store.archive",
+    "tileclock.store.folds",
+    "tileclock.script",
+)
+
 NOT_IN_GAME = (
     "tileclock.hal.maintenance",
     "tileclock.ui.home",

@@ -156,15 +156,18 @@ def copy_file(fs, source, target):
         f.close()
 
 
-def check_text_file(fs, path, seed):
-    """None if `path` is whole and its CRC checks from `seed`, else a short
-    reason. Reads at most _PIECE bytes at a time (a long line in pieces):
-    a damaged file with no line end in it allocates no more."""
+def check_text_file(fs, path, seed, start=0):
+    """None if `path` (from byte `start`: the last entry of a fold book) is
+    whole and its CRC checks from `seed`, else a short reason. Reads at
+    most _PIECE bytes at a time (a long line in pieces): a damaged file
+    with no line end in it allocates no more."""
     try:
         f = fs.open(path, "rb")
     except OSError:
         return "unreadable"
     try:
+        if start:
+            f.seek(start)
         crc = seed
         count = -1
         start = True        # at the start of a line
@@ -382,9 +385,10 @@ class Journal:
             write_entry(f, head, _fold_lines(actions, rounds), self.seed)
         finally:
             f.close()
-        from tileclock.store import folds
-        if folds.whole_entries(self.fs, path, self.seed, start)[:1] != [(number, start + (1 if start else 0))]:
-            raise OSError("journal: fold did not read back")
+        # read back from its header: whole, and nothing after it
+        problem = check_text_file(fs, path, self.seed, start + 1 if start else 0)
+        if problem is not None:
+            raise OSError("journal: fold did not read back (%s)" % problem)
 
     def fold_book(self):
         """Where each fold of the evening is read whole (store/folds.Folds)."""

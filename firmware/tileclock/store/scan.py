@@ -334,8 +334,10 @@ def scan_folder(fs, folder, verdict):
                 scan.problems.append("%s: %s%s" % ("snapshot" if name == J.SNAP else "snapshot copy", head, verdict))
                 scan.aside_first.append(folder + "/" + name)
             continue
-        seqs[name] = head[2]
-        if base is None or head[2] > base[2]:
+        # (a fold's snapshot has the seq of the close's before it, and one
+        # fold more: the later of the two)
+        seqs[name] = (head[2], head[3])
+        if base is None or (head[2], head[3]) > (base[2], base[3]):
             if scan.adopt is not None:
                 scan.stale.append(folder + "/" + scan.adopt)
             base = head
@@ -346,7 +348,7 @@ def scan_folder(fs, folder, verdict):
     if base is not None:
         evening, scan.upto, scan.base_seq, scan.folds, scan.mark, scan.kind = base
         scan.evening = evening
-        if seqs.get(J.SNAP) != base[2] or seqs.get(J.SNAP2) != base[2]:
+        if seqs.get(J.SNAP) != (base[2], base[3]) or seqs.get(J.SNAP2) != (base[2], base[3]):
             scan.dirty = True
     elif snaps:
         scan.dirty = True
