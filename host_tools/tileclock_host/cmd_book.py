@@ -76,10 +76,12 @@ def _played(path):
 
 
 def _add(book, args):
-    counts = {"added": 0, "grown": 0, "actions": 0, "already": 0, "older": 0}
-    said = {"added": "added", "grown": "updated (the evening went on since it was added)",
+    counts = dict.fromkeys(("added", "grown", "undone", "actions", "already", "older", "poorer"), 0)
+    said = {"added": "added", "grown": "updated (the book's copy of the evening is fuller now)",
+            "undone": "updated (actions of the book's copy were undone since)",
             "actions": "replaces the same evening added as a sheet",
-            "already": "already in the book", "older": "skipped: an older copy of an evening in the book"}
+            "already": "already in the book", "older": "skipped: an older copy of an evening in the book",
+            "poorer": "skipped: a damaged copy of an evening in the book, which holds all of it"}
     for path in args.files:
         for evening in load_file(path):
             for problem in evening.problems:
@@ -88,7 +90,8 @@ def _add(book, args):
             counts[outcome] += 1
             print("%-40s %-13s %s  %s" % (evening.where, evening.kind, evening.short_id, said[outcome]))
     print("%d added, %d updated, %d already there, %d older copies skipped"
-          % (counts["added"], counts["grown"] + counts["actions"], counts["already"], counts["older"]))
+          % (counts["added"], counts["grown"] + counts["undone"] + counts["actions"],
+             counts["already"] + counts["poorer"], counts["older"]))
     return 0
 
 

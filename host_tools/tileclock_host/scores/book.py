@@ -1,23 +1,28 @@
 # The score book: every evening from every device and file, in one SQLite
 # file, so standings, records and each player's history span them all.
 #
-# An evening is stored once, under its identity (evening.py: the SHA-256 of
-# its normalised action lines). Adding it again from another file, another
-# device's copy or a script exported from it changes nothing. A journal pulled
-# mid-evening and pulled again later holds the same actions and then more: an
-# evening whose actions begin with all of a stored evening's actions replaces
-# it ("grown"), and one whose actions are all at the start of a stored
-# evening's is skipped ("older copy"). A sheet saved as JSON has no actions;
-# it matches the script or journal it came from by the sheet itself, and the
-# copy with actions is the one kept. So a book never counts an evening twice
-# however often and from wherever it is imported.
+# An evening is stored once. Two things say that two copies are one evening:
+#   - the journal's name for it (8 hex digits: the marker journal/evening-
+#     XXXXXXXX, the snapshot's header, the finished evening's file's first
+#     line `# tileclock evening XXXXXXXX`). Every copy of one evening read
+#     from a journal has it, however damaged or undone: the book keeps one
+#     row per name (see _reconcile for which copy, or which blend of two);
+#   - its actions (evening.py: the identity is the SHA-256 of the normalised
+#     action lines), for a script, which has no name: the same actions are
+#     "already" there, an evening whose actions begin with all of a stored
+#     one's replaces it ("grown"), one whose actions are all at the start of
+#     a stored one's is skipped ("older copy").
+# A sheet saved as JSON has no actions; it matches the script or journal it
+# came from by the sheet itself, and the copy with actions is the one kept.
+# So a book never counts an evening twice however often and from wherever it
+# is imported.
 import datetime
 import json
 import os
 import pathlib
 import sqlite3
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2   # 2: evenings.name, seq, finished (a book of 1 is brought up to 2 by add)
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS evenings (
@@ -30,9 +35,13 @@ CREATE TABLE IF NOT EXISTS evenings (
     added   TEXT NOT NULL,        -- when it went into the book, UTC
     lines   TEXT,                 -- the action lines; NULL for a sheet given as JSON
     sheets  TEXT NOT NULL,        -- JSON: the sheet of each match
-    sheet_id TEXT NOT NULL        -- SHA-256 of the final sheet's canonical JSON
+    sheet_id TEXT NOT NULL,       -- SHA-256 of the final sheet's canonical JSON
+    name    TEXT,                 -- the journal's name for the evening (8 hex digits); NULL: a script
+    seq     INTEGER,              -- the journal's records when this copy was taken (NULL: not a journal)
+    finished INTEGER NOT NULL DEFAULT 0  -- 1: the finished evening's file, games/NNNN.txt (its last copy)
 );
 CREATE INDEX IF NOT EXISTS evenings_sheet ON evenings (sheet_id);
+CREATE INDEX IF NOT EXISTS evenings_name ON evenings (name);
 CREATE TABLE IF NOT EXISTS results (  -- one row per player per counted round
     evening TEXT NOT NULL REFERENCES evenings(id) ON DELETE CASCADE,
     game    TEXT NOT NULL,
@@ -122,9 +131,53 @@ class Book:
                 self.db.close()
                 raise sqlite3.DatabaseError("an empty file")
             return
+        if tables and version < 2:
+            self._upgrade()
         self.db.executescript(_SCHEMA)
+        if tables and version < 2:
+            self._name_old_rows()
         self.db.execute("PRAGMA user_version = %d" % SCHEMA_VERSION)
         self.db.commit()
+
+    def _upgrade(self):
+        with self.db:
+            for column in ("name TEXT", "seq INTEGER", "finished INTEGER NOT NULL DEFAULT 0"):
+                self.db.execute("ALTER TABLE evenings ADD COLUMN " + column)
+
+    def _name_old_rows(self):
+        # A book of schema 1 knows no names: each journal evening whose files
+        # are still where it was added from, and still read as stored, gets
+        # its name; then copies of one evening added twice before (a damaged
+        # fold, an undo) become one, as add() would have made them.
+        from tileclock.store import journal as J
+        rows = self.db.execute("SELECT id, game, source, label, device, played, lines FROM evenings"
+                               " WHERE label IS NOT NULL AND lines IS NOT NULL ORDER BY added").fetchall()
+        named = []
+        for row in rows:
+            name, seq, finished = journal_copy(row[2])
+            if name is None:
+                continue
+            try:
+                kind, lines, _problems = J.read_journal(row[2])
+            except OSError:
+                continue
+            if kind is None or "\n".join(["game " + kind] + list(lines)) + "\n" != row[6]:
+                continue    # the files have changed since: that row stays matched by its actions
+            named.append((row, name, seq, finished))
+        with self.db:
+            for row, name, seq, finished in named:
+                self.db.execute("UPDATE evenings SET name = ?, seq = ?, finished = ? WHERE id = ?",
+                                (name, seq, finished, row[0]))
+        twice = set(name for name, n in self.db.execute(
+            "SELECT name, COUNT(*) FROM evenings WHERE name IS NOT NULL GROUP BY name") if n > 1)
+        from tileclock_host.scores.evening import evening_from_lines
+        for row, name, seq, finished in named:
+            if name not in twice:
+                continue
+            with self.db:
+                self.db.execute("DELETE FROM evenings WHERE id = ?", (row[0],))
+            evening = evening_from_lines(row[6].splitlines(), row[2], device=row[4], label=row[3])
+            self._add(evening, row[5], (name, seq, finished))
 
     def close(self):
         self.db.close()
@@ -132,12 +185,24 @@ class Book:
     # -- adding --
 
     def add(self, evening, played=None):
-        """Store an evening; returns "added", "grown" (replaced an earlier copy),
+        """Store an evening; returns "added", "grown" (replaced an earlier copy,
+        or made the book's copy of the evening fuller), "undone" (replaced the
+        book's copy of the same evening, whose last actions were undone since),
         "actions" (replaced the same sheet given as JSON), "already" (the same
-        evening is in the book) or "older" (a stored evening already holds all
-        of its actions and more)."""
+        evening is in the book), "older" (a stored copy of the evening is
+        later, or holds all of its actions and more) or "poorer" (a copy the
+        journal read less of, from a damaged fold: the book holds all of it)."""
+        copy = journal_copy(evening.source) if evening.label is not None and evening.lines else _NO_NAME
+        return self._add(evening, played, copy)
+
+    def _add(self, evening, played, copy):
+        name, seq, finished = copy
         cur = self.db.cursor()
         if cur.execute("SELECT 1 FROM evenings WHERE id = ?", (evening.identity,)).fetchone():
+            if name is not None:    # the same actions: the book's copy keeps the latest position
+                with self.db:
+                    cur.execute("UPDATE evenings SET seq = MAX(COALESCE(seq, 0), ?), finished = MAX(finished, ?)"
+                                " WHERE id = ? AND name = ?", (seq or 0, finished, evening.identity, name))
             return "already"
         outcome = "added"
         replaced = []
@@ -147,29 +212,49 @@ class Book:
                 return "already"     # the same sheet; the stored copy has the actions if any has
             replaced.append(other_id)  # a sheet given as JSON, now with its actions
             outcome = "actions"
+        if name is not None:
+            same = cur.execute("SELECT id, lines, seq, finished, source, label, device, played FROM evenings"
+                               " WHERE name = ? AND game = ?", (name, evening.kind)).fetchone()
+            if same is not None:
+                old = _Copy(None, same[1].splitlines(), same[2], same[3], same[4], same[5], same[6], same[7])
+                new = _Copy(evening, list(evening.lines), seq, finished, evening.source, evening.label,
+                            evening.device, played)
+                verdict, keep = _reconcile(old, new)
+                seq, finished = _position(old, new)
+                if keep is None or keep.identity == same[0]:    # the book's copy stands
+                    with self.db:
+                        cur.execute("UPDATE evenings SET seq = ?, finished = ? WHERE id = ?",
+                                    (seq, finished, same[0]))
+                    return verdict
+                replaced.append(same[0])
+                outcome = verdict
+                evening, played = keep, (old.played if keep.source == old.source else played)
         if evening.lines is not None:
             text = "\n".join(evening.lines) + "\n"
             for other_id, other in cur.execute(
                     "SELECT id, lines FROM evenings WHERE game = ? AND lines IS NOT NULL", (evening.kind,)):
                 if other_id in replaced:
                     continue
+                if text == other:
+                    return "already"
                 if text.startswith(other):
                     replaced.append(other_id)
+                    if outcome == "added":
+                        outcome = "grown"
                 elif other.startswith(text):
                     return "older"
         with self.db:
             for other_id in replaced:
                 cur.execute("DELETE FROM evenings WHERE id = ?", (other_id,))
-                if outcome == "added":
-                    outcome = "grown"
             cur.execute(
                 "INSERT INTO evenings (id, game, source, label, device, played, added, lines, sheets,"
-                " sheet_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " sheet_id, name, seq, finished) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (evening.identity, evening.kind, os.path.abspath(evening.source), evening.label,
                  evening.device, played,
                  datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M:%S"),
                  "\n".join(evening.lines) + "\n" if evening.lines is not None else None,
-                 json.dumps(evening.sheets, sort_keys=True), evening.sheet_identity))
+                 json.dumps(evening.sheets, sort_keys=True), evening.sheet_identity,
+                 name, seq, int(bool(finished))))
             for match, sheet in enumerate(evening.sheets, 1):
                 self._add_sheet(cur, evening.identity, match, sheet)
         return outcome
@@ -254,6 +339,175 @@ class Book:
 
     def names(self):
         return [r[0] for r in self.db.execute("SELECT DISTINCT name FROM standings ORDER BY name")]
+
+
+_NO_NAME = (None, None, 0)
+
+
+def journal_copy(path):
+    """(name, seq, finished) of the journal an evening was read from: the
+    journal's name for the evening (8 hex digits), the records it held then
+    (None for a finished evening's file) and 1 if it is the finished
+    evening's one file, games/NNNN.txt (the last copy there will be).
+    _NO_NAME for anything else, and for a journal from before evenings had
+    names (every one of those is 00000000). Read with the store's own
+    scanner, changing nothing."""
+    from tileclock.store import archive
+    from tileclock.store import journal as J
+    from tileclock.store import scan as S
+    from tileclock.store.fs import FS
+    fs = FS()
+    try:
+        if os.path.isdir(path):
+            scan = S.scan_folder(fs, path, S.NOT_READ)
+            name, seq, finished = scan.evening, scan.seq, 0
+        elif os.path.isfile(path):
+            name, seq, finished = archive.archive_evening(fs, path), None, 1
+        else:
+            return _NO_NAME
+    except (OSError, UnicodeError):
+        return _NO_NAME
+    if not isinstance(name, str) or not S.is_hex8(name) or name == J.LEGACY:
+        return _NO_NAME
+    return name, seq, finished
+
+
+class _Copy:
+    """One copy of a named evening: the book's or the one being added."""
+
+    def __init__(self, evening, lines, seq, finished, source, label, device, played):
+        self.evening = evening
+        self.lines = lines
+        self.seq = seq
+        self.finished = finished
+        self.source = source
+        self.label = label
+        self.device = device
+        self.played = played
+
+    def whole(self):
+        return self.made(self.lines)
+
+    def made(self, lines):
+        """An Evening of `lines` from this copy's source, or None if the engine refuses them."""
+        from tileclock_host.cli import UserError
+        from tileclock_host.scores.evening import evening_from_lines
+        if self.evening is not None and lines == self.lines:
+            return self.evening
+        try:
+            return evening_from_lines(lines, self.source, device=self.device, label=self.label)
+        except UserError:
+            return None
+
+
+def _position(old, new):
+    """How far into the evening the book has seen it: (seq, finished) of the later copy."""
+    return max(old.seq or 0, new.seq or 0) or None, max(int(bool(old.finished)), int(bool(new.finished)))
+
+
+def _later(new, old):
+    """The new copy was taken later than the book's (more journal records;
+    the finished evening's file is the last of all)."""
+    return (int(bool(new.finished)), new.seq or 0) > (int(bool(old.finished)), old.seq or 0)
+
+
+def _starts(lines, head):
+    """`lines` begin with all of `head` (or are `head`)."""
+    return len(lines) >= len(head) and lines[:len(head)] == head
+
+
+def _from_checkpoint(lines):
+    """The journal read this copy from its checkpoint: a fold of it was
+    damaged, so it begins with the `restore` of the state at a close and
+    the actions of the rounds before are not in it."""
+    return len(lines) > 1 and lines[1].split()[1:2] == ["restore"]
+
+
+def _rounds(evening):
+    return sum(len(sheet["rounds"]) for sheet in evening.sheets)
+
+
+def _merge(early, late):
+    """`late`, read from its checkpoint (a `restore` of the state at a close),
+    with the actions before that close taken from `early`, which holds them:
+    the whole evening as a journal with its folds whole would read. None if
+    `early` never reaches that close (or isn't of the same game)."""
+    from tileclock.engine.game import Refused
+    from tileclock.script import ScriptError, format_action, new_game, parse_action
+    if not _from_checkpoint(late) or early[:1] != late[:1] or len(early) < 2:
+        return None
+    try:
+        game = new_game(early[0].split()[1])
+        for i in range(1, len(early)):
+            now, verb, args = parse_action(early[i])
+            game.do(now, verb, args)
+            # A fold's restore is the state at a close and the close's time (Game.folded)
+            if game.last_closed() and format_action(now, "restore", tuple(game.fold_state())) == late[1]:
+                return early[:i + 1] + late[2:]
+    except (Refused, ScriptError, ValueError, IndexError):
+        return None
+    return None
+
+
+def _reconcile(old, new):
+    """(verdict, Evening to keep or None) for two copies of the evening the
+    journal names alike, the book's (`old`) and the one being added (`new`):
+
+    - one's actions begin with all of the other's: the longer ("grown"; else
+      "older");
+    - a copy read from its checkpoint (a damaged fold) is first made whole
+      with the other's actions up to the close it restores: then the fuller
+      (a damaged copy that adds nothing is "poorer");
+    - both whole, and neither an extension of the other: an undo took back
+      actions of the earlier copy; the later copy is the evening ("undone";
+      else "older");
+    - a damaged copy the other can't make whole: the copy whose sheets hold
+      more rounds, then the whole one, then the later."""
+    a, b = old.lines, new.lines
+    if _starts(b, a):
+        return "grown", new.whole()
+    if _starts(a, b):
+        return "older", None
+    later = _later(new, old)
+    x = y = None
+    mb = _merge(a, b)            # the new copy made whole from the book's
+    if mb is not None:
+        y = new.made(mb)
+    if y is not None:
+        if mb == a:
+            return "poorer", None
+        if _starts(mb, a):
+            return "grown", y
+        if _starts(a, mb):
+            return "older", None
+    ma = _merge(b, a)            # the book's copy made whole from the new one
+    if ma is not None:
+        x = old.made(ma)
+    if x is not None:
+        if _starts(b, ma):
+            return "grown", new.whole()
+        if _starts(ma, b):
+            return "grown", x    # the new copy's actions give the book's its first rounds
+    x = x or old.whole()
+    y = y or new.whole()
+    if y is None:
+        return "poorer", None
+    if x is None:
+        return "grown", y
+    new_wins = later
+    if _from_checkpoint(x.lines) or _from_checkpoint(y.lines):
+        rx, ry = _rounds(x), _rounds(y)
+        if rx != ry:
+            new_wins = ry > rx
+        elif _from_checkpoint(x.lines) != _from_checkpoint(y.lines):
+            new_wins = _from_checkpoint(x.lines)
+        if not new_wins:
+            return ("poorer", None) if x.lines == a else ("grown", x)
+        return "grown", y
+    # both whole: an undo took back actions of the earlier copy
+    if new_wins:
+        return "undone", y
+    return "older", None
 
 
 def _per(points, rounds):
