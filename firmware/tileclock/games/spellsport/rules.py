@@ -74,7 +74,7 @@ class SpellSport(Game):
 
     def fold_state(self):
         return ["names=" + words(self.names), "games=%d" % self.round_number, "totals=" + words(self.totals),
-                "scores=" + words(self.game_scores), "phase=" + self.phase]
+                "scores=" + words(self.game_scores), "phase=" + self.phase, "path=" + PATHS[self._path]]
 
     def restore(self, state):
         names = names_of(state["names"])
@@ -85,11 +85,22 @@ class SpellSport(Game):
         for name in names:
             if name is not None:
                 check_name(name)
+        games = check_int(int(state["games"]), 0, 100000, "games")
+        # A play may score below zero, so may a total; but the rubber is in
+        # setup only before the first game, and a game needs both players.
+        if state["phase"] == SETUP:
+            if games or totals != [0, 0] or scores != [0, 0]:
+                raise Refused("setup is before any game: games, totals, scores 0")
+        elif not games or None in names or (games == 1 and totals != scores):
+            raise Refused("game_over needs both names, games>=1, and totals=scores after 1 game")
         self.names = names
         self.totals = totals
         self.game_scores = scores
-        self.round_number = self._folded = check_int(int(state["games"]), 0, 100000, "games")
+        self.round_number = self._folded = games
         self.phase = state["phase"]
+        # The last game's path, for its game-over screen (a journal from
+        # before path= was kept reads as no path)
+        self._path = PATHS.index(state.get("path", "")) if self.phase == GAME_OVER else 0
 
     # -- reading the state (for the screens) --
 
@@ -97,6 +108,12 @@ class SpellSport(Game):
     def bag(self):
         """Tiles still in the bag."""
         return self._pool.remaining if self._pool is not None else TILE_COUNT
+
+    @property
+    def last_path(self):
+        """The path that ended the last game: "across", "down", "both", or
+        "" (none, or no game ended yet). Known after a restore too."""
+        return PATHS[self._path] if self.phase == GAME_OVER else ""
 
     def rack(self, seat):
         """How many tiles the player at `seat` (1 Across, 2 Down) holds."""

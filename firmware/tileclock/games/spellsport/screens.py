@@ -115,7 +115,10 @@ class SpOver(Screen):
         g = self.app.game
         fb.fill(0)
         draw.title(fb, "GAME %d OVER" % g.round_number)
-        path = g.sheet()["rounds"][-1]["path"] if g.round_number else None
+        # The engine's, not the sheet's last round: after an undo back to a
+        # fold's restore the game holds no finished game (the fold book
+        # does), and the sheet would be built on every draw.
+        path = g.last_path
         # who the path doubled (16 px letters: 8 across)
         if path == "both":
             head = "BOTH x2"
