@@ -7,11 +7,13 @@
 #
 # The first line that is not a comment names the game. Every other line is
 # `TIME VERB [ARG ...]`: TIME is the tick counter in ms (an integer) or, for
-# scripts written by hand, m:ss, m:ss.mmm or h:mm:ss. An argument made of
+# scripts written by hand, m:ss, m:ss.mmm or h:mm:ss; either way below 2**30
+# (298:15:41.824), where the board's counter wraps to 0. An argument made of
 # digits (with an optional leading minus) is a number; anything else a word.
 # The device's journal stores the same lines.
 from tileclock.engine.action import format_action  # noqa: F401 (part of this module's API)
-from tileclock.engine.game import Refused
+from tileclock.engine.game import TIME_RANGE, Refused
+from tileclock.ticks import TICKS_MAX
 
 
 class ScriptError(Exception):
@@ -68,6 +70,8 @@ def parse_action(line):
     if len(words) < 2:
         raise ValueError("expected TIME VERB [ARG ...]")
     now = parse_time(words[0])
+    if now > TICKS_MAX:
+        raise ValueError(TIME_RANGE)
     args = []
     for word in words[2:]:
         args.append(int(word) if _is_number(word) else word)

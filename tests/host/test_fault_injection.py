@@ -164,16 +164,16 @@ class CheckCache:
         self.check = J.check_text_file
         self.seen = {}
 
-    def __call__(self, fs, path, seed):
+    def __call__(self, fs, path, seed, start=0):
         try:
             f = fs.open(path, "rb")
             data = f.read()
             f.close()
         except OSError:
-            return self.check(fs, path, seed)
-        key = (data, seed)
+            return self.check(fs, path, seed, start)
+        key = (data, seed, start)
         if key not in self.seen:
-            self.seen[key] = self.check(fs, path, seed)
+            self.seen[key] = self.check(fs, path, seed, start)
         return self.seen[key]
 
 

@@ -25,7 +25,12 @@ except ImportError:
         return x
 
 from tileclock import cues
-from tileclock.ticks import ticks_diff
+from tileclock.ticks import TICKS_MAX, ticks_diff
+
+# An action's time is a tick of the board's counter, which wraps at 2**30 ms
+# (tileclock/ticks.py): a time past it can't come from the device. A literal
+# (no % at import: no string built on the heap); script.py says the same.
+TIME_RANGE = "an action's time is 0 to 1073741823 ms (the tick counter wraps at 2**30)"
 
 
 class Refused(Exception):
@@ -202,6 +207,8 @@ class Game:
                 raise Refused("%s takes %s" % (verb, usage or "nothing"))
         if not isinstance(now, int):
             raise Refused("an action's time is a whole number of ms")
+        if not 0 <= now <= TICKS_MAX:
+            raise Refused(TIME_RANGE)
         if self.last_at is not None and ticks_diff(now, self.last_at) < 0:
             raise Refused("time runs backwards: %d ms before the last action" % -ticks_diff(now, self.last_at))
         verb = _SHARED_VERBS.get(verb, verb)

@@ -53,8 +53,10 @@ class TableGame(Game):
                 "totals=" + words([self.totals[name] for name in self.players]),
                 "merge=%d" % self.merge_ms]
 
-    def restore_table(self, state):
-        """The table from the words table_state() gave."""
+    def restore_table(self, state, most=None):
+        """The table from the words table_state() gave. `most`: the highest
+        total the rounds played allow (every total is then 0 to `most`);
+        None for a game whose rounds may score below zero."""
         names = names_of(state["seats"])
         players = names_of(state["players"])
         totals = ints_of(state["totals"])
@@ -63,6 +65,9 @@ class TableGame(Game):
         for name in names + players:
             if name is not None:
                 check_name(name)
+        if most is not None:
+            for total in totals:
+                check_int(total, 0, most, "a total")
         self.names = names
         self.players = players
         self.totals = {}

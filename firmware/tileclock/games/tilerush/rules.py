@@ -82,8 +82,12 @@ class TileRush(TableGame):
         return self.table_state() + ["rounds=%d" % self.round_number]
 
     def restore(self, state):
-        self.restore_table(state)
-        self.round_number = check_int(int(state["rounds"]), 0, 100000, "rounds")
+        # a round won is one point (holds): nobody has more than the rounds,
+        # nor all of them together
+        rounds = self.round_number = check_int(int(state["rounds"]), 0, 100000, "rounds")
+        self.restore_table(state, rounds)
+        if sum(self.totals.values()) > rounds:
+            raise Refused("totals add up to more than the %d rounds" % rounds)
 
     # -- reading ------------------------------------------------------------
 

@@ -34,6 +34,7 @@ MIN_COUNTDOWN_MS = const(10000)
 MAX_COUNTDOWN_MS = const(600000)
 PLACE_POINTS = (10, 5, 3)       # first, second, third
 BONUS = const(5)                # each seven, one grid, two minutes, straight run
+_ROUND_MOST = const(40)         # the most a round gives a player: 10 + 5 x (3 sevens, grid, 2 min, run)
 MAX_SEVENS = const(3)           # "up to fifteen points for three seven letter words"
 TWO_MINUTES_MS = const(120000)  # "two minutes or less": 2:00.000 still counts
 MOST_ON_FULL = const(5)         # full set: "two to four", five squeezed in (docs/wordsport.md)
@@ -207,20 +208,22 @@ class WordSport(TableGame):
         return out
 
     def restore(self, state):
-        self.restore_table(state)
+        rounds = self._folded = check_int(int(state["rounds"]), 0, 100000, "rounds")
+        self.restore_table(state, _ROUND_MOST * rounds)
         if state["tiles"] not in SET_SIZES:
             raise ValueError("tiles")
         self.set_name = state["tiles"]
         self.countdown_length = check_int(int(state["countdown"]), MIN_COUNTDOWN_MS, MAX_COUNTDOWN_MS,
                                           "countdown")
         self._countdown = Countdown(self.countdown_length)
-        self._folded = check_int(int(state["rounds"]), 0, 100000, "rounds")
         fastest = state.get("fastest")
         if fastest:
             name, ms, number = fastest.split(",")
             if name not in self.totals:
                 raise ValueError("fastest")
-            self.fastest_win = (name, int(ms), int(number))
+            # a win time is packed in 4 bytes (_pack), _NO_TIME for none
+            self.fastest_win = (name, check_int(int(ms), 0, _NO_TIME - 1, "fastest win (ms)"),
+                                check_int(int(number), 1, rounds, "fastest win's round"))
 
     # ---- checks shared by the actions --------------------------------------
 
