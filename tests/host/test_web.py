@@ -212,14 +212,17 @@ def test_a_word_sport_round_clicked_at_real_time(page):
     # the buzzer's notes reached Web Audio (the click started its context):
     # GO's tune, then TAKE ONE's, as tileclock/sounds.py writes them
     from tileclock import cues, sounds
-    time.sleep(0.4)                                 # TAKE ONE's tune is 100 ms
+    go = [hz for hz in sounds.TUNES[cues.GO][::2] if hz]
+    take_one = [hz for hz in sounds.TUNES[cues.TAKE_ONE][::2] if hz]
+    # until TAKE ONE's notes have reached Web Audio (the page's state, not a
+    # sleep: a busy machine runs the loop late)
+    page.page.wait_for_function("(want) => window.tileclock.audio.log.slice(-want.length).join() === want.join()",
+                                arg=go + take_one, timeout=10000)
     audio = page.js("({log: window.tileclock.audio.log, ctx: window.tileclock.audio.ctx && "
                     "window.tileclock.audio.ctx.state, hz: window.tileclock.audio.osc && "
                     "window.tileclock.audio.osc.frequency.value})")
     assert audio["ctx"] == "running", audio
     assert audio["hz"] == audio["log"][-1], audio       # the oscillator is at the last note's pitch
-    go = [hz for hz in sounds.TUNES[cues.GO][::2] if hz]
-    take_one = [hz for hz in sounds.TUNES[cues.TAKE_ONE][::2] if hz]
     assert audio["log"][-len(go + take_one):] == go + take_one, audio
     figures = page.js("window.tileclock.figures")
     print("\nweb page: %d passes, the longest %.1f ms (on %s)"
