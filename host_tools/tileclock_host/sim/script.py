@@ -361,6 +361,7 @@ class Runner:
         self._changed_at = -SETTLE_MS  # when a pin last changed
         self._cue_seen = 0
         self._errors_seen = 0
+        self._earlier = [0, 0]         # passes and failed passes of the boots before this one
         self._sheet = None
         if out is not None:
             _mkdir(out + "/shots")
@@ -369,6 +370,8 @@ class Runner:
         """Power off and on: a new board on the same flash, its tick counter
         from 0 (like a Pico), buttons as they are now."""
         levels = self.board.levels
+        self._earlier[0] += self.app.passes
+        self._earlier[1] += self.app.errors
         self.device = self.device.reboot(self.script.settings)
         self.board = self.device.board
         self.app = self.device.app
@@ -534,12 +537,13 @@ class Runner:
         """Write cues.txt, log.txt and sheet.json; returns a summary dict."""
         summary = {
             "virtual_ms": self.elapsed,
-            "passes": self.app.passes,
+            # every boot's, a reboot in the script included
+            "passes": self._earlier[0] + self.app.passes,
             "bytes_sent": self.board.display.bytes_sent,
             "shots": self.shots,
             "failures": self.failures,
             "screen": type(self.app.manager.screen).__name__,
-            "errors": self.app.errors,
+            "errors": self._earlier[1] + self.app.errors,
         }
         sheet = self.sheet()
         if self._made_fs:                   # a fresh temporary flash: gone
