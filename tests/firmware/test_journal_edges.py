@@ -291,3 +291,34 @@ def test_the_whole_evening_survives_archiving_as_one_file():
     kind, lines, problems = J.read_journal(archived, fs)
     assert problems and len(problems[0]) <= 80, problems
     fs.close()
+
+
+def test_a_rename_after_a_fold_renames_the_folded_rounds_on_the_device_too():
+    # A rename means "this player is called NAME in every record"
+    # (engine/table.py): the host reads every action and shows the new name
+    # in every round; the device's sheet reads the rounds folds took out
+    # from the fold book, written under the old name, and must agree.
+    from tileclock.ui.sheet import Rounds
+    fs, journal, game, whole = _played(actions=120)
+    old = game.names[0]
+    t = game.history[-1][0] + 1000
+    if game.phase != "setup":           # between rounds: the round in play voided
+        game.do(t, "void")
+        journal.record(game)
+        whole.append(format_action(t, "void", ()))
+    game.do(t, "rename", (1, "Zoe"))
+    journal.record(game)
+    whole.append(format_action(t, "rename", (1, "Zoe")))
+    sheet, lines, problems = _host(fs)
+    assert problems == [] and lines == whole
+    host_rounds = [r for r in sheet["rounds"] if not r["void"]]
+    rounds = Rounds(journal, game, game.sheet()["rounds"])
+    device_rounds = [r for r in rounds.each(0, len(rounds)) if not r["void"]]
+    assert rounds.folded >= 4
+    assert len(device_rounds) == len(host_rounds)
+    for mine, theirs in zip(device_rounds, host_rounds):
+        assert [row["name"] for row in mine["rows"]] == [row["name"] for row in theirs["rows"]]
+        assert mine["winner"] == theirs["winner"]
+    names = [row["name"] for r in device_rounds for row in r["rows"]]
+    assert "Zoe" in names and old not in names
+    fs.close()

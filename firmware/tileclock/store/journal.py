@@ -49,6 +49,8 @@ _END = b"# end "
 _PIECE = const(256)          # check_text_file reads a line in pieces of this
 _SHORT_NAME = const(64)      # a longer name is set aside as stray.bad-N (LittleFS: 255 at most)
 LEGACY = "00000000"          # journals written before evenings had a name: CRC from 0
+_PLAYERS = "players "        # a fold entry's line of the table's players (folded_rounds)
+_NAME_KEYS = ("winner", "first_out")     # a folded round's keys that name a player
 
 
 def last_time(game):
@@ -369,20 +371,21 @@ class Journal:
         number = self.folds + 1
         head = "%s %d evening %s\ngame %s" % (FOLD_HEAD, number, self.evening, self.kind)
         self._room_for(FOLD_ROOM)
+        players = getattr(game, "players", None)
         for name in BOOKS:
-            self._roomy(self._append_fold, self.folder + "/" + name, number, head, folded, rounds)
+            self._roomy(self._append_fold, self.folder + "/" + name, number, head, folded, rounds, players)
         self.folds = number
         self._snapshot(new)
         return new
 
-    def _append_fold(self, path, number, head, actions, rounds):
+    def _append_fold(self, path, number, head, actions, rounds, players):
         fs = self.fs
         start = max(fs.size(path), 0)
         f = fs.open(path, "ab")
         try:
             if start:
                 f.write(b"\n")     # a torn entry before never runs into this one
-            write_entry(f, head, _fold_lines(actions, rounds), self.seed)
+            write_entry(f, head, _fold_lines(actions, rounds, players), self.seed)
         finally:
             f.close()
         # read back from its header: whole, and nothing after it
@@ -395,11 +398,14 @@ class Journal:
         from tileclock.store import folds
         return folds.Folds(self.fs, self.folder, self.seed, self.folds)
 
-    def folded_rounds(self, book=None):
+    def folded_rounds(self, book=None, players=None):
         """The closed rounds the folds took out of the game, oldest first, as
         sheet() gave them (for the device's score sheet): one at a time,
         read from the fold book. A fold no copy holds whole gives
-        {"lost": N} in its place (N the fold's number)."""
+        {"lost": N} in its place (N the fold's number). `players`: the
+        game's players now (a table game's, first appearance first), so
+        that a player renamed since a fold shows by the new name, as the
+        rename means (engine/table.py) and as the host shows it."""
         import json
         if book is None:
             book = self.fold_book()
@@ -408,16 +414,19 @@ class Journal:
                 yield {"lost": number}
                 continue
             r = None
+            then = None         # the players when the fold was written
             for line in book.lines(self.fs, number):
                 if line.startswith("sheet "):
                     if r is not None:
-                        yield r
+                        yield _renamed(r, then, players)
                     r = json.loads(line[6:])
                 elif line.startswith("part ") and r is not None:
                     _part, key, item = line.split(" ", 2)
                     r[key].append(json.loads(item))
+                elif line.startswith(_PLAYERS):
+                    then = json.loads(line[len(_PLAYERS):])
             if r is not None:
-                yield r
+                yield _renamed(r, then, players)
 
     def _maybe_snapshot(self, game):
         if len(self._live) > self.max_segments:
@@ -526,14 +535,35 @@ def _lines(game):
         yield format_action(now, verb, args)
 
 
-def _fold_lines(actions, rounds):
-    # A fold file: the folded actions, then each round they closed as the
-    # sheet shows it, for the device's score sheet: `sheet {...}` the round
-    # without its lists, then `part KEY {...}` an item of each list (a row,
-    # a play), so that no line, and no allocation, is long.
+def _renamed(r, then, now):
+    # A folded round `r` with the names its players have now: a rename
+    # keeps a player's place in `players` (engine/table.py), so the fold's
+    # list `then` and the game's `now` pair old and new names by position.
+    if not then or not now:
+        return r
+    for key in _NAME_KEYS:
+        name = r.get(key)
+        if name in then:
+            r[key] = now[then.index(name)]
+    for row in r.get("rows", ()):
+        name = row.get("name")
+        if name in then:
+            row["name"] = now[then.index(name)]
+    return r
+
+
+def _fold_lines(actions, rounds, players=None):
+    # A fold file: the folded actions, then the players of a table game
+    # (`players [...]`: to rename the rounds by, folded_rounds), then each
+    # round they closed as the sheet shows it, for the device's score
+    # sheet: `sheet {...}` the round without its lists, then `part KEY
+    # {...}` an item of each list (a row, a play), so that no line, and no
+    # allocation, is long.
     import json
     for now, verb, args in actions:
         yield format_action(now, verb, args)
+    if players:
+        yield _PLAYERS + json.dumps(players)
     for r in rounds:
         head = {}
         for key in r:

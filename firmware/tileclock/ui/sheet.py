@@ -31,11 +31,12 @@ class Rounds:
     def __init__(self, journal, game, recent):
         self.journal = journal if journal is not None and journal.kind == game.KIND else None
         self.recent = recent
+        self.players = getattr(game, "players", None)   # a table game's: renames since a fold
         self.skip = 0       # folded rounds of an earlier match (numbers start again)
         self.folded = 0
         if self.journal is not None:
             last = 0
-            for r in self.journal.folded_rounds():
+            for r in self.journal.folded_rounds(None, self.players):
                 if "lost" not in r:
                     if r["number"] <= last:
                         self.skip += self.folded
@@ -55,7 +56,7 @@ class Rounds:
         i = 0
         if first < self.folded:
             i = -self.skip
-            for r in self.journal.folded_rounds():
+            for r in self.journal.folded_rounds(None, self.players):
                 if i >= end:
                     return
                 if i >= first:
