@@ -36,18 +36,27 @@ def _lines(game):
     return [format_action(*a) for a in game.history]
 
 
-def _canon(value):
-    # JSON with sorted keys: a round read back from a fold file and one made
-    # in RAM are the same whatever order MicroPython's dicts keep
+def _digest(crc, value):
+    # The CRC of `value` as JSON with sorted keys: a round read back from a
+    # fold file and one made in RAM are the same whatever order MicroPython's
+    # dicts keep. Taken a piece at a time: a round's JSON in one string is a
+    # block of 1.5 KB, which a fragmented Pico-sized heap may not have.
     if isinstance(value, dict):
-        return "{" + ",".join(json.dumps(k) + ":" + _canon(value[k]) for k in sorted(value)) + "}"
+        crc = crc32(b"{", crc)
+        first = True
+        for k in sorted(value):
+            crc = crc32((("" if first else ",") + json.dumps(k) + ":").encode(), crc)
+            crc = _digest(crc, value[k])
+            first = False
+        return crc32(b"}", crc)
     if isinstance(value, (list, tuple)):
-        return "[" + ",".join(_canon(v) for v in value) + "]"
-    return json.dumps(value)
-
-
-def _digest(crc, rnd):
-    return crc32(_canon(rnd).encode(), crc)
+        crc = crc32(b"[", crc)
+        for i in range(len(value)):
+            if i:
+                crc = crc32(b",", crc)
+            crc = _digest(crc, value[i])
+        return crc32(b"]", crc)
+    return crc32(json.dumps(value).encode(), crc)
 
 
 class Table:
