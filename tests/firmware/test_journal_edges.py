@@ -118,7 +118,7 @@ def _seed(fs):
 def _entry_span(fs, path, number):
     """(start, end) of fold `number`'s whole entry in a book (an entry ends
     where the empty line before the next begins)."""
-    starts = F.whole_entries(fs, path, _seed(fs), 0)
+    starts = list(F.whole_entries(fs, path, _seed(fs), 0))
     i = [k for k in range(len(starts)) if starts[k][0] == number][-1]
     end = starts[i + 1][1] - 1 if i + 1 < len(starts) else fs.size(path)
     return starts[i][1], end

@@ -17,6 +17,12 @@
 # entry but the first, so a torn entry's last line never runs into the next
 # header. Journals from before the book kept each fold in fNNNN.txt: read as
 # a one-entry book whose entry must be numbered N.
+try:
+    from micropython import const  # pyright: ignore[reportAssignmentType]  CPython: the def below
+except ImportError:
+    def const(x):
+        return x
+
 from tileclock.store.fs import crc32
 from tileclock.store.journal import BOOKS, fold_name as legacy_name
 
@@ -35,13 +41,13 @@ def _number_of(raw):
 
 def whole_entries(fs, path, seed, start=0):
     """(number, offset) of every whole entry in the book at `path` from byte
-    `start`, in file order ([] if there is no such file). An entry is whole
-    when its lines count and check from `seed`: another evening's never do."""
-    found = []
+    `start`, in file order, one at a time (none if there is no such file).
+    An entry is whole when its lines count and check from `seed`: another
+    evening's never do."""
     try:
         f = fs.open(path, "rb")
     except OSError:
-        return found
+        return
     try:
         if start:
             f.seek(start)
@@ -50,9 +56,12 @@ def whole_entries(fs, path, seed, start=0):
         entry = -1          # the offset of the entry being read, or -1
         number = crc = count = 0
         while True:
-            raw = f.readline(_PIECE)
+            try:
+                raw = f.readline(_PIECE)
+            except OSError:
+                return
             if not raw:
-                return found
+                return
             at = pos
             pos += len(raw)
             if line_start and raw.startswith(_HEAD):
@@ -63,20 +72,20 @@ def whole_entries(fs, path, seed, start=0):
                 count = 0
             elif entry >= 0 and line_start and raw.startswith(_END):
                 words = raw.split()
+                whole = False
                 try:
-                    if (raw[-1:] == b"\n" and len(words) == 4 and words[2].isdigit()
-                            and int(words[2]) == count and int(words[3], 16) == crc):
-                        found.append((number, entry))
+                    whole = (raw[-1:] == b"\n" and len(words) == 4 and words[2].isdigit()
+                             and int(words[2]) == count and int(words[3], 16) == crc)
                 except ValueError:
                     pass
+                if whole:
+                    yield number, entry
                 entry = -1
             elif entry >= 0:
                 crc = crc32(raw, crc)
                 if raw[-1:] == b"\n":
                     count += 1
             line_start = raw[-1:] == b"\n"
-    except OSError:
-        return found
     finally:
         f.close()
 
@@ -113,64 +122,74 @@ def first_head(fs, path):
         f.close()
 
 
+_NONE = const(0)         # Folds._where: no copy holds the fold whole
+_LEGACY = const(3)       # ... a legacy file fNNNN.txt (1, 2: BOOKS[0], BOOKS[1])
+
+
 class Folds:
-    """Where each fold of the evening is read whole: `places[n]` is (path,
+    """Where each fold of the evening is read whole: place(n) is (path,
     offset) for fold n, or None if no copy holds it whole. `count` the folds
     the evening has (the snapshot's), or None: as many in a row from fold 1
     as some copy holds. The first book is read; the second only for what the
-    first lacks; legacy fold files last."""
+    first lacks; legacy fold files last. Two small arrays, not a tuple a
+    fold: an evening of hundreds of folds costs a few hundred bytes."""
 
     def __init__(self, fs, folder, seed, count=None):
-        places = [None]  # type: list[tuple[str, int] | None]
-        self.places = places
+        self.folder = folder
+        where = bytearray(1 + (count or 0))     # per fold: _NONE, 1, 2 or _LEGACY
+        offsets = [0] * len(where)               # (small ints: a word each)
         self.from_copy = []     # fold numbers the first book lacks, read elsewhere
-        for name in BOOKS:
-            if count is not None and None not in places[1:] and len(places) > count:
-                break
-            path = folder + "/" + name
-            taken = {}
-            for number, offset in whole_entries(fs, path, seed):
-                if count is None or number <= count:
-                    taken[number] = offset      # a later entry of a number wins
-            for number in taken:
-                while len(places) <= number:
-                    places.append(None)
-                if places[number] is None:
-                    places[number] = (path, taken[number])
-                    if name != BOOKS[0]:
+        for book in (1, 2):
+            if count is not None and where.find(b"\x00", 1) < 0:
+                break           # every fold found (_NONE is 0)
+            for number, offset in whole_entries(fs, folder + "/" + BOOKS[book - 1], seed):
+                if count is not None and number > count:
+                    continue
+                while len(where) <= number:
+                    where.append(_NONE)
+                    offsets.append(0)
+                if where[number] == _NONE or where[number] == book:
+                    where[number] = book        # a later entry of a number wins
+                    offsets[number] = offset
+                    if book == 2 and number not in self.from_copy:
                         self.from_copy.append(number)
-        top = count if count is not None else len(places) - 1
-        while len(places) <= top:
-            places.append(None)
+        top = count if count is not None else len(where) - 1
         for number in range(1, top + 1):
-            if places[number] is None:
-                places[number] = self._legacy(fs, folder, seed, number)
-        while count is None:
-            place = self._legacy(fs, folder, seed, len(places))
-            if place is None:
-                break
-            places.append(place)
+            if where[number] == _NONE and self._legacy(fs, seed, number):
+                where[number] = _LEGACY
         if count is None:
-            n = 1           # as many in a row from fold 1 as are whole
-            while n < len(places) and places[n] is not None:
-                n += 1
-            del places[n:]
-            count = len(places) - 1
-        while len(places) <= count:
-            places.append(None)
+            while self._legacy(fs, seed, len(where)):
+                where.append(_LEGACY)
+                offsets.append(0)
+            count = 1           # as many in a row from fold 1 as are whole
+            while count < len(where) and where[count] != _NONE:
+                count += 1
+            count -= 1
+        self._where = where
+        self._offsets = offsets
         self.count = count
 
-    def _legacy(self, fs, folder, seed, number):
+    def _legacy(self, fs, seed, number):
         # fold `number` in a file of its own (a journal from before the book)
-        path = folder + "/" + legacy_name(number)
-        if fs.size(path) >= 0 and whole_entries(fs, path, seed) == [(number, 0)]:
-            return path, 0
-        return None
+        path = self.folder + "/" + legacy_name(number)
+        if fs.size(path) < 0:
+            return False
+        found = [entry for entry in whole_entries(fs, path, seed)]
+        return found == [(number, 0)]
+
+    def place(self, number):
+        """(path, offset) of fold `number`'s whole entry, or None."""
+        book = self._where[number] if number < len(self._where) else _NONE
+        if book == _NONE:
+            return None
+        if book == _LEGACY:
+            return self.folder + "/" + legacy_name(number), 0
+        return self.folder + "/" + BOOKS[book - 1], self._offsets[number]
 
     def missing(self):
         """The fold numbers no copy holds whole."""
-        return [n for n in range(1, self.count + 1) if self.places[n] is None]
+        return [n for n in range(1, self.count + 1) if self.place(n) is None]
 
     def lines(self, fs, number):
-        path, offset = self.places[number]
+        path, offset = self.place(number)
         return entry_lines(fs, path, offset)

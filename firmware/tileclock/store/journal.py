@@ -410,7 +410,7 @@ class Journal:
         if book is None:
             book = self.fold_book()
         for number in range(1, book.count + 1):
-            if book.places[number] is None:
+            if book.place(number) is None:
                 yield {"lost": number}
                 continue
             r = None

@@ -484,7 +484,7 @@ def _from_folds(fs, folder, numbers, evening, verdict, scan):
     if not count:
         return
     scan.kind = None
-    place = book.places[count]
+    place = book.place(count)
     if place is None:
         return
     path, offset = place
