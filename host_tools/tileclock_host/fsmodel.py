@@ -133,8 +133,13 @@ class MemFS:
         self._need_parent(path)
         if path in self.dirs:
             raise OSError(21, "is a folder: " + path)
-        if "w" in mode or path not in self.files:
+        data = self.files.get(path)
+        if data is None:
             self.files[path] = bytearray()
+        elif "w" in mode:
+            # emptied in place: a file rewritten often (the marker's count)
+            # keeps its buffer instead of leaving holes in a small heap
+            data[:] = b""
         return _MemWriter(self, path)
 
     def listdir(self, path):

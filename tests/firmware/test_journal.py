@@ -547,3 +547,58 @@ def _remove_tree(fs, path):
         else:
             fs.remove(full)
     fs.rmdir(path)
+
+
+def test_a_lost_last_segment_or_one_cut_at_a_record_s_end_is_said():
+    # The marker counts the records appended: a last segment deleted, or cut
+    # where a record ends (which reads as whole), loses records the boot can
+    # then name; the next boot is quiet, and the journal goes on.
+    for damage in ("deleted", "cut"):
+        fs = fresh()
+        journal = J.Journal(ROOT, fs)
+        journal.start("tally")
+        game = Tally()
+        play(journal, game, 40)
+        segs = [n for n in names(fs) if n.endswith(".log")]
+        last = ROOT + "/journal/" + segs[-1]
+        data = fs.files[last]
+        if damage == "deleted":
+            lost = data.count(b"\n")
+            del fs.files[last]
+        else:
+            ends = [i + 1 for i in range(len(data)) if data[i:i + 1] == b"\n"]
+            assert len(ends) >= 3
+            lost = len(ends) - 1
+            fs.files[last] = data[:ends[0]]
+        kind, lines, problems = J.Journal(ROOT, fs).recover()
+        assert kind == "tally" and lines == lines_of(game)[:len(lines)] and len(lines) < len(game.history)
+        assert problems == ["journal: last %d records lost" % lost], (damage, problems)
+        assert J.Journal(ROOT, fs).recover() == (kind, lines, [])
+        # the count goes on from what is there
+        again = J.Journal(ROOT, fs)
+        game2, problems = again.resume(tally)
+        assert problems == []
+        game2.do(game2.history[-1][0] + 1000, "score", (1, 2))
+        again.record(game2)
+        assert J.Journal(ROOT, fs).recover() == ("tally", lines_of(game2), [])
+
+
+def test_the_count_is_written_after_the_record_and_a_bad_one_says_nothing():
+    fs = fresh()
+    journal = J.Journal(ROOT, fs)
+    journal.start("tally")
+    game = Tally()
+    play(journal, game, 5)
+    marker = J.MARKER + journal.evening
+    data = fs.files[ROOT + "/journal/" + marker]
+    assert data.endswith(b"\n") and data.split()[1] == b"count" and int(data.split()[0]) == journal.seq
+    # a count one short (the power went between the record and the count)
+    # is no loss; a damaged count is ignored
+    fs.files[ROOT + "/journal/" + marker] = bytearray(J.record(journal.seq - 1, "count", journal.seed))
+    assert J.Journal(ROOT, fs).recover() == ("tally", lines_of(game), [])
+    fs.files[ROOT + "/journal/" + marker] = bytearray(J.record(journal.seq + 9, "count", journal.seed)[:-4])
+    assert J.Journal(ROOT, fs).recover() == ("tally", lines_of(game), [])
+    bad = bytearray(J.record(journal.seq + 9, "count", journal.seed))
+    bad[0] ^= 0x01
+    fs.files[ROOT + "/journal/" + marker] = bad
+    assert J.Journal(ROOT, fs).recover() == ("tally", lines_of(game), [])

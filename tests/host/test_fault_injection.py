@@ -90,8 +90,10 @@ def record_evening():
         writes = None
         if step[0] == "mark":
             journal.mark(step[1])
+            # its record (then the marker's count of records)
             writes = [i for i in range(before, len(recorder.ops)) if recorder.ops[i][0] == "write"]
-            assert len(writes) == 1 and recorder.ops[writes[0]][1].endswith(".log")
+            assert len(writes) == 2 and recorder.ops[writes[0]][1].endswith(".log")
+            assert "/evening-" in recorder.ops[writes[1]][1]
             marks.append((writes[0], step[1]))
             continue
         if step[0] == "start":

@@ -15,7 +15,9 @@
 #     alone: every one of those actions must be there (the journal never
 #     stops saving after damage).
 # Damage that takes nothing of the evening away (a stray file or folder,
-# another evening's file added beside ours) must lose no action at all. A
+# another evening's file added beside ours) must lose no action at all, and
+# an earlier state (or none) is taken only where the boot says something
+# (a record count short, a file set aside, the marker written again). A
 # reboot straight after the first boot gives the same game, and the host's
 # reader (read_journal) gives an evening that ends as the device's game.
 # No read a boot makes returns more than MAX_READ bytes: on a Pico's heap a
@@ -514,6 +516,9 @@ def run_cases(cases, this, other, rnd, figures):
         where = (kind, label, image)
         single = kind in ("truncated", "garbled", "stray file", "stray folder") or (
             kind == "bit flip" and label.count(" bit ") == 1) or (kind == "deleted" and " " not in label)
+        # (with every file of the evening gone, nothing is left to say
+        # anything was there)
+        remains = any(_names(fs, sort) for sort in ("snap", "seg", "fold", "marker"))
         host_rounds = _host_rounds(MeasuredFS(fs))
         # the boot after the damage, and a reboot before anyone pressed a
         # button: the same game both times
@@ -549,9 +554,11 @@ def run_cases(cases, this, other, rnd, figures):
             tally["whole"] += 1
         elif this.states.get(shown, step + 1) <= step:
             tally["older"] += 1
-        if shown != latest and raised is None and not said:
-            # an earlier state (or none) with nothing said at boot
+        if shown != latest and raised is None and not said and remains:
+            # an earlier state (or none) with nothing said at boot: what is
+            # lost must be said (a count of records, a file set aside ...)
             tally["silent"] = tally.get("silent", 0) + 1
+            figures["failures"].append(("lost with nothing said", where))
         if whole and shown != latest:
             figures["lost by harmless damage"] += 1
             figures["failures"].append(("lost actions", where))

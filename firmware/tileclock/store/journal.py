@@ -4,7 +4,10 @@
 #
 # Files in ROOT/journal/, all of one evening, a bounded number of them
 # whatever its length:
-#   evening-XXXXXXXX  empty; its name is the evening's identity (8 hex digits)
+#   evening-XXXXXXXX  its name is the evening's identity (8 hex digits); it
+#                     holds the number of the last record appended (a record
+#                     `SEQ count`), so that a last segment lost or cut at a
+#                     record's end is said, not silent
 #   jNNNN.log         segments of records `SEQ TEXT *CRC` (at most
 #                     SEGMENT_BYTES each, so on the Pico they stay inline in
 #                     LittleFS's metadata); TEXT is an action line, `undo T`
@@ -470,6 +473,21 @@ class Journal:
             return
         self.seq += 1
         self._tail += len(data)
+        self._count()
+
+    def _count(self):
+        # The marker says how many records were appended (recovery compares:
+        # store/scan.py). Written after the record: a cut between the two
+        # leaves a count one short, never one too many; a count that fails
+        # to write, or is torn, only says nothing.
+        try:
+            f = self.fs.open(self.folder + "/" + MARKER + self.evening, "wb")
+            try:
+                f.write(record(self.seq, "count", self.seed))
+            finally:
+                f.close()
+        except OSError:
+            pass
 
     def _snapshot(self, game=None, lines=None):
         # the game's history, or the action lines given (recovery's: a list),

@@ -127,7 +127,7 @@ def prepare(journal):
         fs.rename(folder + scan.adopt, folder + J.SNAP)
         scan.snap = folder + J.SNAP
         scan.adopt = None
-    if scan.marker is not None and scan.kind is not None:
+    if scan.marker is not None and (scan.kind is not None or scan.recount):
         fs.open(folder + J.MARKER + scan.marker, "wb").close()
     journal.adopt(scan.kind, scan.evening, scan.seq, scan.folds, scan.mark)
     # appends go after every segment seen; a bad segment's good records are
@@ -156,6 +156,8 @@ def finish(journal, scan, lines=None, game=None):
                 raise
             journal._spoiled = True             # never append after what needed repair
             problems.append("flash full: journal not repaired")
+    if scan.dirty and journal.evening is not None and not journal._spoiled:
+        journal._count()        # the records there are now: the next boot is quiet
     if journal.notice:
         problems.append(journal.notice)
         journal.notice = ""

@@ -122,6 +122,8 @@ class Scan:
         self.books = []          # the fold books present (folds.txt, folds2.txt)
         self.book = None         # F.Folds, when the evening comes back from its folds
         self.marker = None       # the marker file to write (none or a wrong one found)
+        self.recount = False     # its count names records not found: written again
+        self.torn = 0            # 1: the last record was cut short (said so)
         self.drop = []           # segments a snapshot holds whole: remove them
         self.aside = []          # files set aside after the repair snapshot
         self.aside_first = []    # set aside before anything is written
@@ -286,6 +288,9 @@ def _evening(fs, folder, markers, snaps, segments, folds, scan, verdict, heads):
         evening = None
     if evening is None and names:
         scan.problems.append("journal: files of 2 evenings, no marker")
+    elif evening is not None and evening != J.LEGACY:
+        # (a journal from before markers says nothing: it never had one)
+        scan.problems.append("journal: marker lost, written again")
     scan.marker = evening
     return evening
 
@@ -359,10 +364,28 @@ def scan_folder(fs, folder, verdict):
             scan.aside.append(folder + "/" + J.segment_name(number))
             scan.upto = max(scan.upto, number)
         return scan
-    _scan_segments(fs, folder, segments, verdict, scan)
+    broken = _scan_segments(fs, folder, segments, verdict, scan)
     if base is None and scan.kind is None and (folds or scan.books):
         _from_folds(fs, folder, folds, evening, verdict, scan)
+    # (where a bad segment, a bad snapshot or the folds already say what
+    # is lost, the count adds nothing)
+    if broken is None and not scan.from_folds and (base is not None or not snaps) and evening in markers:
+        _count_check(fs, folder + "/" + J.MARKER + evening, evening, scan)
     return scan
+
+
+def _count_check(fs, path, evening, scan):
+    # The marker's count (Journal._count) against the records found: more
+    # were appended than are here (the last segment lost, or cut at a
+    # record's end, which reads as whole). Said, and the marker written
+    # again (empty), so the next boot finds nothing more.
+    rec = parse_record(_first_record(fs, path) or b"", J.seed_of(evening))
+    lost = rec[0] - scan.seq - scan.torn if rec is not None and rec[1] == "count" else 0
+    if lost > 0:
+        scan.problems.append("journal: last %d records lost" % lost)
+        scan.marker = evening
+        scan.recount = True
+        scan.dirty = True
 
 
 def _scan_segments(fs, folder, numbers, verdict, scan):
@@ -387,6 +410,7 @@ def _scan_segments(fs, folder, numbers, verdict, scan):
                 broken = number
                 scan.dirty = True
         expected = scan.seq + 1
+    return broken
 
 
 def _scan_segment(fs, path, number, last, covered, seed, expected, scan):
@@ -411,6 +435,7 @@ def _scan_segment(fs, path, number, last, covered, seed, expected, scan):
             if raw[-1:] != b"\n":
                 if last and not f.read(1) and (good or not covered):    # (junk isn't a torn append)
                     scan.problems.append("journal %d: last record cut short, dropped" % number)
+                    scan.torn = 1
                     scan.dirty = True
                 else:
                     bad = "record %d cut short" % expected
