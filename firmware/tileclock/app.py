@@ -629,7 +629,9 @@ class App:
             game = self.game
             if game is not None and ticks_diff(now, self._written) >= self.mark_ms:
                 self._mark(now, game)
-        mark_due = self.mark_ms - ticks_diff(now, self._written) if self.game is not None else ui_screen.FOREVER
+        mark_due = ui_screen.FOREVER
+        if game is not None and game.clock_running(now):
+            mark_due = self.mark_ms - ticks_diff(now, self._written)
         self.buzzer.update(now)
         if manager.frame(self.display, now):
             self.display.show()

@@ -365,16 +365,31 @@ def apply(fs, op, length=None):
         raise ValueError("unknown op " + kind)
 
 
-def cut_points(ops):
-    """Every power cut in a recorded stream, as (op index, bytes of it applied).
+def cut_points(ops, stride=1):
+    """The power cuts in a recorded stream, as (op index, bytes of it applied).
 
     (i, 0): ops before i done, op i not started; (i, k) inside write i, k bytes
-    of it on flash. The last point is (len(ops), 0): the whole stream."""
+    of it on flash. The last point is (len(ops), 0): the whole stream. With
+    `stride` 1, every byte of every write; with more, the cuts at each
+    line's end (the line without its newline, and with it: where a
+    reader's decisions change) and one byte in `stride` of the rest, the one
+    taken moving with the op, so that every offset inside a line is cut
+    somewhere in a long stream."""
     for i in range(len(ops)):
         op = ops[i]
         yield i, 0
-        if op[0] == "write":
-            for k in range(1, len(op[2])):
+        if op[0] != "write":
+            continue
+        data = op[2]
+        near = set()
+        if stride > 1:
+            at = data.find(b"\n")
+            while at >= 0:
+                near.add(at)            # the line without its newline
+                near.add(at + 1)        # ... and with it
+                at = data.find(b"\n", at + 1)
+        for k in range(1, len(data)):
+            if stride == 1 or k in near or k % stride == i % stride:
                 yield i, k
     yield len(ops), 0
 
