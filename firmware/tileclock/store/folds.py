@@ -191,5 +191,8 @@ class Folds:
         return [n for n in range(1, self.count + 1) if self.place(n) is None]
 
     def lines(self, fs, number):
-        path, offset = self.place(number)
-        return entry_lines(fs, path, offset)
+        """The lines of fold `number`'s entry (one some copy holds whole)."""
+        place = self.place(number)
+        if place is None:
+            raise OSError("fold %d: no copy is whole" % number)
+        return entry_lines(fs, place[0], place[1])
