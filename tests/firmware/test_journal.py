@@ -147,21 +147,32 @@ def test_records_are_text_with_sequence_and_crc():
 
 
 def test_an_evening_survives_a_reboot_with_few_files():
-    fs = fresh()
-    journal = J.Journal(ROOT, fs)
+    # on the real file system, in a folder of its own: the snapshots of a
+    # long unfolded evening, held in the heap as MemFS holds them, want a
+    # free block as big as themselves, which a Pico-sized heap seldom has
+    from tileclock_host.simboard import _temp_folder, remove_tree
+    root = _temp_folder()
+    try:
+        _few_files(FS(), root)
+    finally:
+        remove_tree(root)
+
+
+def _few_files(fs, root):
+    journal = J.Journal(root, fs)
     journal.start("tally")
     game = Tally()
     play(journal, game, 260)            # ten rounds of Word-Sport, and undos
-    listing = names(fs)
+    listing = names(fs, root + "/journal")
     assert "snap.txt" in listing and "snap2.txt" in listing
     assert len(listing) <= J.MAX_SEGMENTS + 3
     for name in listing:
-        assert fs.size(ROOT + "/journal/" + name) <= J.SEGMENT_BYTES or name in ("snap.txt", "snap2.txt")
+        assert fs.size(root + "/journal/" + name) <= J.SEGMENT_BYTES or name in ("snap.txt", "snap2.txt")
     # After a reboot only the resumed game exists (and the Pico's heap is small).
     expected, sheet, last = digest(game), game.sheet(), game.history[-1][0]
     del game
     gc.collect()
-    again = J.Journal(ROOT, fs)
+    again = J.Journal(root, fs)
     resumed, problems = again.resume(tally)
     assert problems == []
     assert digest(resumed) == expected
@@ -172,7 +183,7 @@ def test_an_evening_survives_a_reboot_with_few_files():
     expected = digest(resumed)
     del resumed, again
     gc.collect()
-    kind, lines, problems = J.Journal(ROOT, fs).recover()
+    kind, lines, problems = J.Journal(root, fs).recover()
     assert problems == [] and digest_lines(lines) == expected
 
 
