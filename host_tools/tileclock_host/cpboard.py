@@ -72,6 +72,12 @@ class AddressingPanelBus(PanelBus):
             return
         super()._command(c)
 
+    def _data_run(self, buf, i, n):
+        if self.mode == PAGE_MODE:
+            return super()._data_run(buf, i, n)
+        for k in range(i, n):
+            self._data(buf[k])
+
     def _data(self, b):
         if self.mode == PAGE_MODE:
             return super()._data(b)

@@ -73,8 +73,13 @@ class PanelBus:
     def _feed(self, mode, buf):
         n = len(buf)
         self.bytes += n
-        for i in range(n):
+        i = 0
+        while i < n:
+            if mode == _DATA:
+                self._data_run(buf, i, n)      # the rest is display data
+                return mode
             b = buf[i]
+            i += 1
             if mode == _EXPECT_CONTROL:
                 if b == _CTRL_ONE:
                     mode = _ONE_COMMAND
@@ -84,13 +89,21 @@ class PanelBus:
                     mode = _DATA
                 else:
                     raise ValueError("bad control byte 0x%02x" % b)
-            elif mode == _DATA:
-                self._data(b)
             else:
                 self._command(b)
                 if mode == _ONE_COMMAND:
                     mode = _EXPECT_CONTROL
         return mode
+
+    def _data_run(self, buf, i, n):
+        # buf[i:n] is display data: as _data() a byte at a time, the bytes
+        # past the page's last column dropped (the column still counts them)
+        count = n - i
+        if self.page < self.pages and self.column < self.columns:
+            take = min(count, self.columns - self.column)
+            at = self.page * self.columns + self.column
+            self.ram[at:at + take] = memoryview(buf)[i:i + take]
+        self.column += count
 
     def _command(self, c):
         if self._pending:
@@ -126,10 +139,12 @@ class PanelBus:
     def frame(self):
         """The glass: width x 8*pages pixels, MONO_VLSB, inversion applied."""
         out = self._frame
+        width = self.width
         for page in range(self.pages):
             src = page * self.columns + self.offset
-            dst = page * self.width
-            for x in range(self.width):
-                b = self.ram[src + x]
-                out[dst + x] = (b ^ 0xFF) if self.inverted else b
+            dst = page * width
+            out[dst:dst + width] = memoryview(self.ram)[src:src + width]   # a page's row at once
+            if self.inverted:
+                for x in range(dst, dst + width):
+                    out[x] ^= 0xFF
         return out

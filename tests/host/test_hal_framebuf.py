@@ -50,6 +50,20 @@ def drawings():
         fb.blit(sprite, 56, -6, key)
         fb.blit(sprite, 20, 8, key)
         out.append(("blit%d" % key, buf))
+    # blits at every row offset, sprites of odd heights, into odd-sized
+    # targets (the big digits' case and its neighbours)
+    for h in (5, 8, 13, 24):
+        sbuf = bytearray(11 * ((h + 7) // 8))
+        sprite = framebuf.FrameBuffer(sbuf, 11, h, framebuf.MONO_VLSB)
+        for i in range(len(sbuf)):
+            sbuf[i] = (i * 37 + h) & 0xFF
+        for key in (-1, 0, 1, 7):
+            buf = bytearray(40 * 3)
+            fb = framebuf.FrameBuffer(buf, 40, 21, framebuf.MONO_VLSB)
+            fb.fill_rect(3, 2, 30, 15, 1)
+            for y in range(-h, 22, 3):
+                fb.blit(sprite, (y * 7) % 45 - 6, y, key)
+            out.append(("blit%d-%d" % (h, key), buf))
     for dx, dy in ((3, 0), (-5, 0), (0, 9), (0, -2), (4, -3), (-7, 11), (100, 0)):
         buf = bytearray(64 * 32 // 8)
         fb = framebuf.FrameBuffer(buf, 64, 32, framebuf.MONO_VLSB)
@@ -57,6 +71,14 @@ def drawings():
         fb.line(0, 31, 63, 0, 1)
         fb.scroll(dx, dy)
         out.append(("scroll%d,%d" % (dx, dy), buf))
+    # text at every row offset, clipped at both edges, lit and dark, in a
+    # buffer whose height is no multiple of 8
+    buf = bytearray(50 * 3)
+    fb = framebuf.FrameBuffer(buf, 50, 19, framebuf.MONO_VLSB)
+    fb.fill_rect(10, 3, 30, 12, 1)
+    for y in range(-9, 21, 2):
+        fb.text("Q%d" % y, (y * 5) % 53 - 8, y, 1 if y % 4 else 0)
+    out.append(("text-rows", buf))
     # every glyph, for the font table
     buf = bytearray(128 * 64 // 8)
     fb = framebuf.FrameBuffer(buf, 128, 64, framebuf.MONO_VLSB)
