@@ -102,7 +102,9 @@ class PanelBus:
         if self.page < self.pages and self.column < self.columns:
             take = min(count, self.columns - self.column)
             at = self.page * self.columns + self.column
-            self.ram[at:at + take] = memoryview(buf)[i:i + take]
+            ram = self.ram
+            for k in range(take):           # (a slice would allocate: show() must not)
+                ram[at + k] = buf[i + k]
         self.column += count
 
     def _command(self, c):
@@ -143,8 +145,8 @@ class PanelBus:
         for page in range(self.pages):
             src = page * self.columns + self.offset
             dst = page * width
-            out[dst:dst + width] = memoryview(self.ram)[src:src + width]   # a page's row at once
-            if self.inverted:
-                for x in range(dst, dst + width):
-                    out[x] ^= 0xFF
+            ram = self.ram
+            flip = 0xFF if self.inverted else 0
+            for x in range(width):
+                out[dst + x] = ram[src + x] ^ flip
         return out
