@@ -123,7 +123,7 @@ class KeypadButtons(Buttons):
                     # press and release both waiting: held long enough, by
                     # keypad's times, it was a long press
                     long = ticks.ticks_diff(at, self._down_at[i]) >= self.long_ms
-                    self._push(events.make(events.LONG if long else events.PRESS, i + 1))
+                    self._push(events.make(events.LONG if long else events.PRESS, i + 1), self._down_at[i])
 
     def settle(self, now):
         """Take what keypad has queued without giving an event, a press in
@@ -137,7 +137,7 @@ class KeypadButtons(Buttons):
         for i in range(self.seats):
             if self._down[i] and not self._long[i] and ticks.ticks_diff(now, self._down_at[i]) >= self.long_ms:
                 self._long[i] = 1
-                self._push(events.make(events.LONG, i + 1))
+                self._push(events.make(events.LONG, i + 1), self._down_at[i])
         return self._next()
 
 

@@ -8,7 +8,7 @@
 import gc
 import sys
 
-from tileclock import cues
+from tileclock import cues, events
 from tileclock.engine.game import MAX_SEATS, Merged, Refused, check_name
 from tileclock.ticks import ticks_add, ticks_diff
 from tileclock.ui import screen as ui_screen
@@ -126,6 +126,7 @@ class App:
         self.unsaved = _SAVED       # the journal against the game (see _store)
         self.settings_unsaved = False
         self._written = 0           # when the journal last wrote (the engine's time)
+        self._event_t = None        # the engine's time of the last button event
         self._boot_pause = 0        # history length with boot()'s pause on top, or 0
         self._boot_pause_at = 0     # and that pause's time
         self._flash_noted = None    # when "can't save" was last shown
@@ -605,11 +606,10 @@ class App:
         manager = self.manager
         n = 0
         while n < _EVENTS_PER_PASS:
-            # The buttons' interrupt time stamps are the board's own ticks.
             event = buttons.poll(ticks)
             if not event:
                 break
-            manager.event(now, event)
+            manager.event(self._event_time(event, now), event)
             n += 1
         game = self.game
         if game is not None:
@@ -649,6 +649,29 @@ class App:
             if left < wait:
                 wait = left if left > 0 else 0
         return wait
+
+    def _event_time(self, event, now):
+        """The engine's time of a button event: a press when its button
+        went down, a long press when it had been held long enough (the
+        buttons time both by the pin's edges, whatever the pass's
+        length), never later than `now` nor before the event before (two
+        presses overlapping come in the order they were decided)."""
+        buttons = self.buttons
+        at = buttons.event_at
+        if events.kind_of(event) == events.LONG:
+            at = ticks_add(at, buttons.long_ms)
+        at = ticks_add(at, self.offset)
+        if ticks_diff(at, now) > 0:
+            at = now
+        last = self._event_t
+        if last is not None and ticks_diff(at, last) < 0 and ticks_diff(now, last) >= 0:
+            at = last
+        game = self.game
+        last = game.last_at if game is not None else None
+        if last is not None and ticks_diff(at, last) < 0 and ticks_diff(now, last) >= 0:
+            at = last                   # (the engine's time only goes forward)
+        self._event_t = at
+        return at
 
     def safe_step(self):
         """step(), surviving an exception raised by a screen or the engine:

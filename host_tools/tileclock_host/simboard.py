@@ -184,8 +184,16 @@ class SimBoard:
         script = self._script
         while script and ticks.ticks_diff(until, script[0][0]) >= 0:
             t, seat, level = script.pop(0)
-            self.levels[seat - 1] = level
+            self._pin(seat, level, t)
         self._now = until
+
+    def _pin(self, seat, level, t):
+        # the pin's level, and its edge at tick t as the Pico's interrupt
+        # catches it (hal/buttons.py): a change inside a long sleep (a long
+        # pass) is timed when it happened
+        if self.levels[seat - 1] != level:
+            self.levels[seat - 1] = level
+            self.buttons.edge(seat - 1, level == PRESSED, t)
 
     def feed_watchdog(self):
         self.feeds += 1
@@ -211,7 +219,7 @@ class SimBoard:
         if not 1 <= seat <= len(self.levels):
             raise ValueError("no seat %d on a %d-seat board" % (seat, len(self.levels)))
         if at is None or ticks.ticks_diff(at, self._now) <= 0:
-            self.levels[seat - 1] = level
+            self._pin(seat, level, self._now)
             return
         script = self._script
         i = len(script)

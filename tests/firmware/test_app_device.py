@@ -405,3 +405,29 @@ def test_when_every_player_is_out_any_seat_ends_the_countdown():
     dev.press(2)                        # no need to wait for the rest of the minute
     assert dev.screen() == "WsEntry"
     dev.close()
+
+
+def test_a_tap_inside_a_long_pass_counts_once_and_is_timed_where_it_began():
+    # The loop busy for 300 ms (an import, a snapshot): a 40 ms tap in the
+    # middle of it is caught by the pin's edges and taken at the next pass,
+    # timed where the finger went down, not when the loop got to it.
+    dev = _word_sport_in_play()
+    dev.run(3000)
+    board = dev.board
+    begun = board.ticks_ms() + 120
+    board.tap(2, at=begun, hold_ms=40)
+    board.sleep_ms(300)                 # one long pass: nothing polled meanwhile
+    dev.step()
+    game = dev.app.game
+    assert game.history[-1][1:] == ("go", (2,)), game.history[-1]
+    assert game.history[-1][0] == begun + dev.app.offset
+    assert game.pool.remaining == 68
+    dev.run(1000)
+    assert game.history[-1][1] == "go"  # once
+    # a press held across a long pass is long or short by how long it was held
+    before = len(game.history)
+    board.tap(3, at=board.ticks_ms() + 50, hold_ms=900)
+    board.sleep_ms(1200)
+    dev.step()
+    dev.run(200)
+    assert len(dev.app.game.history) == before - 1     # a long press: the go undone

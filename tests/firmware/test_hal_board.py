@@ -39,6 +39,7 @@ class FakeMachine:
             IN = 0
             PULL_UP = 1
             IRQ_FALLING = 4
+            IRQ_RISING = 8
 
             def __init__(self, n, mode=-1, pull=-1):
                 self.n = n
@@ -50,9 +51,10 @@ class FakeMachine:
             def value(self):
                 return machine.levels.get(self.n, 1)
 
-            def irq(self, handler, trigger):
+            def irq(self, handler, trigger, hard=False):
                 self.handler = handler
                 self.trigger = trigger
+                self.hard = hard
 
         class I2C(PanelBus):
             def __init__(self, bus_id, sda, scl, freq):
@@ -134,7 +136,9 @@ def test_make_board_wires_what_the_config_says():
     assert board.buttons.seats == len(board_config.SEAT_PINS)
     for n in board_config.SEAT_PINS:
         assert m.pins[n].pull == m.Pin.PULL_UP
-        assert m.pins[n].handler is None      # polled, no interrupt
+        # both edges of every seat pin on a hard interrupt (hal/buttons.py)
+        pin = m.pins[n]
+        assert pin.handler is not None and pin.hard and pin.trigger == m.Pin.IRQ_FALLING | m.Pin.IRQ_RISING
     assert isinstance(board.display, SSD1306)
     assert m.i2c.on
     assert board.fs_root == NO_FLASH

@@ -172,3 +172,142 @@ def test_poll_allocates_nothing():
     for t in range(1000, 1100):
         b.poll(t)
     assert gc.mem_alloc() == before
+
+
+# -- edges caught as they happen (the Pico's pin interrupts; edge() on a
+# simulated board), decided by poll() however long the pass before ---------
+
+def _edges(b, seat, changes):
+    """Seat's pin changes [(tick, pressed)], as the interrupt records them."""
+    for t, pressed in changes:
+        b.edge(seat - 1, pressed, t)
+
+
+def _events(b, now):
+    out = []
+    while True:
+        e = b.poll(now)
+        if not e:
+            return out
+        out.append((e, b.event_at))
+
+
+def test_a_40_ms_tap_inside_a_300_ms_pass_is_one_press_timed_at_its_edge():
+    pins, b = _make()
+    b.poll(1000)                    # the pass before
+    _edges(b, 1, [(1100, 1), (1140, 0)])   # pins.level is back up by the next poll
+    assert _events(b, 1300) == [(PRESS1, 1100)]
+    assert _events(b, 1310) == []
+
+
+def test_bounce_inside_the_debounce_time_is_one_press():
+    pins, b = _make()
+    b.poll(0)
+    # chatter for 15 ms, held, then chatter on release, all in one long pass
+    _edges(b, 1, [(100, 1), (103, 0), (105, 1), (109, 0), (115, 1), (400, 0), (404, 1), (407, 0)])
+    assert _events(b, 900) == [(PRESS1, 115)]
+
+
+def test_a_glitch_inside_a_long_pass_is_nothing():
+    pins, b = _make()
+    b.poll(0)
+    _edges(b, 1, [(100, 1), (100 + DEBOUNCE_MS - 5, 0)])
+    assert _events(b, 500) == []
+
+
+def test_a_press_held_across_a_long_pass_is_long_or_short_by_how_long_it_was_held():
+    pins, b = _make()
+    b.poll(0)
+    _edges(b, 1, [(100, 1), (100 + LONG_MS - 100, 0)])      # 600 ms: short
+    assert _events(b, 2000) == [(PRESS1, 100)]
+    _edges(b, 1, [(2100, 1), (2100 + LONG_MS + 100, 0)])    # 800 ms: long
+    assert _events(b, 4000) == [(LONG1, 2100)]
+    # still held when the pass ends: LONG (once), nothing on release
+    _edges(b, 1, [(4100, 1)])
+    pins.level[0] = 0
+    assert _events(b, 5000) == [(LONG1, 4100)]
+    _edges(b, 1, [(5200, 0)])
+    pins.level[0] = 1
+    assert _events(b, 5300) == []
+
+
+def test_two_seats_in_one_long_pass_come_in_the_order_they_were_decided():
+    pins, b = _make()
+    b.poll(0)
+    _edges(b, 3, [(50, 1)])
+    _edges(b, 1, [(60, 1)])
+    _edges(b, 3, [(120, 0)])
+    _edges(b, 1, [(130, 0)])
+    assert _events(b, 400) == [(PRESS3, 50), (PRESS1, 60)]
+
+
+def test_edges_across_the_tick_wrap():
+    pins, b = _make()
+    start = ticks.TICKS_MAX - 50
+    b.poll(start)
+    down = ticks.ticks_add(start, 30)
+    _edges(b, 1, [(down, 1), (ticks.ticks_add(down, 80), 0)])     # released after the wrap
+    assert _events(b, ticks.ticks_add(start, 400)) == [(PRESS1, down)]
+
+
+def test_the_interrupt_handler_fills_the_ring_and_allocates_nothing():
+    from tileclock.hal.buttons import irq_handler
+    pins, b = _make()
+    clock = [500]
+    handlers = [irq_handler(b, i, pins.reader(i), lambda: clock[0]) for i in range(4)]
+    b.poll(400)
+    pins.level[1] = 0
+    clock[0] = 510
+    handlers[1](None)               # (the handler is given the pin: unused)
+    pins.level[1] = 1
+    clock[0] = 560
+    handlers[1](None)
+    try:
+        import micropython
+        micropython.heap_lock()     # a hard IRQ may not allocate
+        locked = True
+    except (ImportError, AttributeError):
+        locked = False
+    try:
+        clock[0] = 600
+        pins.level[3] = 0
+        handlers[3](None)
+        clock[0] = 640
+        pins.level[3] = 1
+        handlers[3](None)
+    finally:
+        if locked:
+            micropython.heap_unlock()
+    assert _events(b, 900) == [(events.make(events.PRESS, 2), 510), (events.make(events.PRESS, 4), 600)]
+
+
+def test_an_overrun_ring_starts_again_from_the_levels():
+    pins, b = _make()
+    b.poll(0)
+    for k in range(200):            # a contact chattering for a long pass
+        b.edge(0, k % 2 == 0, 10 + k)
+    assert b._edge_count[2] == 200 - 64
+    pins.level[0] = 1               # released by now
+    log = _events(b, 1000) + _events(b, 1100)
+    assert b._edge_count[2] == 200 - 64
+    assert len(log) <= 1            # at most the one press the kept edges make
+    pins.level[0] = 0               # and the buttons go on
+    _events(b, 1200)
+    pins.level[0] = 1
+    _events(b, 1300)
+    assert _events(b, 1400) == [(PRESS1, 1200)] and not b.is_down(1)
+
+
+def test_poll_with_edges_allocates_nothing():
+    if not hasattr(gc, "mem_alloc"):
+        return
+    pins, b = _make()
+    b.poll(0)
+    gc.collect()
+    before = gc.mem_alloc()
+    for t in range(100, 3000, 100):
+        b.edge(0, 1, t)
+        b.edge(0, 0, t + 40)
+        while b.poll(t + 90):
+            pass
+    assert gc.mem_alloc() == before

@@ -7,7 +7,7 @@
 # the counter starts where a box left on for 11 days has it.)
 from tileclock_host.sim.script import Runner, parse  # first: it provides framebuf on CPython
 
-from tileclock.ticks import TICKS_PERIOD  # noqa: E402
+from tileclock.ticks import TICKS_PERIOD, ticks_diff  # noqa: E402
 from tileclock.ui import bigdigits  # noqa: E402
 
 HOUR = 3600000
@@ -100,9 +100,9 @@ class Watch(Runner):
         seen = self._cue_seen
         super()._after_pass()
         log = self.app.cue_log
-        for _now, cue in log[seen:]:
-            if cue == 2:                               # GO
-                self.go_at = self.elapsed
+        for at, cue in log[seen:]:
+            if cue == 2:                               # GO, when its press began
+                self.go_at = self.elapsed - ticks_diff(self.app.now(), at)
         tick = self.board.ticks_ms()
         if tick < self._last_tick:
             self.ticks_seen_wrap = True

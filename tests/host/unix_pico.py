@@ -32,6 +32,7 @@ class Pin:
     IN = 0
     PULL_UP = 1
     IRQ_FALLING = 4
+    IRQ_RISING = 8
 
     def __init__(self, n, mode=-1, pull=-1):
         self.n = n
@@ -39,7 +40,7 @@ class Pin:
     def value(self):
         return 1
 
-    def irq(self, handler=None, trigger=0):
+    def irq(self, handler=None, trigger=0, hard=False):
         pass
 
 

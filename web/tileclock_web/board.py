@@ -78,12 +78,18 @@ class PageBoard:
         self.feeds += 1
 
     def press(self, seat):
-        if 1 <= seat <= self.seats:
-            self.levels[seat - 1] = PRESSED
+        self._set(seat, PRESSED)
 
     def release(self, seat):
-        if 1 <= seat <= self.seats:
-            self.levels[seat - 1] = RELEASED
+        self._set(seat, RELEASED)
+
+    def _set(self, seat, level):
+        # the level, and its edge timed now (when the page's event came),
+        # as the Pico's pin interrupt times it: a press inside a long pass
+        # of the loop is still timed where it began
+        if 1 <= seat <= self.seats and self.levels[seat - 1] != level:
+            self.levels[seat - 1] = level
+            self.buttons.edge(seat - 1, level == PRESSED, self.ticks_ms())
 
     def frame(self):
         """The glass as 128x64 MONO_VLSB bytes."""

@@ -10,7 +10,7 @@
 # and main.py stops at the REPL) and watchdog_ms (0: no watchdog running).
 import gc
 
-from tileclock.hal.buttons import MAX_SEATS, Buttons
+from tileclock.hal.buttons import MAX_SEATS, Buttons, irq_handler
 from tileclock.hal.buzzer import Buzzer
 from tileclock.hal.display import KINDS, make_display
 
@@ -99,6 +99,11 @@ class Board:
 
         pins = [Pin(n, Pin.IN, Pin.PULL_UP) for n in _get(config, "SEAT_PINS")]
         self.buttons = Buttons([p.value for p in pins])
+        # every edge timed as it happens, however long the loop's pass
+        # (hal/buttons.py): a hard IRQ on both edges of each seat pin
+        for i in range(len(pins)):
+            pins[i].irq(irq_handler(self.buttons, i, pins[i].value, time.ticks_ms),
+                        Pin.IRQ_FALLING | Pin.IRQ_RISING, hard=True)
         # safe mode: asked for by the host tools, or seat 1 held at power-on
         # (pressed reads 0)
         self.safe_mode = "maintenance" if requested else ("seat 1" if pins[0].value() == 0 else None)

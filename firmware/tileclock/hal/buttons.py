@@ -1,22 +1,27 @@
-# Debounced seat buttons, polled from the app loop.
+# Debounced seat buttons: each pin's edges caught as they happen, decided
+# in the app loop.
 #
 # Each seat is read through any callable returning the pin level (a
 # machine.Pin's bound `value`, or a lambda in tests), like Peter Hinch's
 # Pushbutton. A level counts only once it has held for DEBOUNCE_MS, so a
 # contact that chatters for 150 ms gives one press. Events follow
 # docs/interfaces.md: PRESS when a short press is released, LONG once when
-# a button has been held LONG_MS (and no PRESS on its release).
+# a button has been held LONG_MS (and no PRESS on its release); each event
+# comes with the tick its press began (event_at).
 #
-# poll(now) samples every seat and returns the next event (0 for none):
-# call it until it returns 0. It allocates nothing: events wait in a small
-# ring of bytes, times in preallocated lists of small ints.
+# Edges: on the Pico each seat pin's interrupt (irq_handler(): both edges,
+# a hard IRQ) writes the tick and the level into a preallocated ring and
+# does nothing else; a simulated board calls edge(). poll(now) replays the
+# ring in order, then reads every pin once more, so a press is decided by
+# its real edges however long the pass before took: a 40 ms tap inside a
+# 300 ms pass is one press, timed where it began; a press held across a
+# long pass is long or short by how long it was really held. With no
+# edges (a board without interrupts) the same rules run on the levels each
+# poll reads, the edge then timed by the poll that saw it.
 #
-# Cost: one pin read and a few compares per seat per poll; the loop should
-# poll at least every DEBOUNCE_MS / 2 (10 ms) while waiting for players.
-#
-# No interrupts: the loop polls every 10 ms at most (App.step), so a press
-# is seen within a poll, and its time (the debounced edge) is within 10 ms of
-# the contact; PRESS comes on release anyway.
+# poll(now) returns the next event (0 for none): call it until it returns
+# 0. It allocates nothing: events wait in a small ring of bytes, times in
+# preallocated lists of small ints.
 from tileclock import ticks
 from tileclock import events
 
@@ -30,6 +35,33 @@ DEBOUNCE_MS = const(20)     # a level must hold this long to count
 LONG_MS = const(700)        # held this long: LONG instead of PRESS
 MAX_SEATS = const(8)
 _QUEUE = const(16)          # events waiting; two per seat is plenty
+_EDGES = const(64)          # edges waiting (a power of two): 150 ms of chatter on two seats
+_EDGE_MASK = const(63)
+_LEVEL = const(0x80)        # an edge's byte: the seat index, and this bit for "pressed"
+
+
+def irq_handler(buttons, i, read, ticks_ms):
+    """The interrupt handler for seat i+1's pin (Pin.irq, both edges, hard):
+    the tick and the pin's level into `buttons`' ring, nothing else. A bound
+    method, as MicroPython's interrupt guide advises: a closure over more
+    than four names allocates on each call, which a hard IRQ may not."""
+    return _Edges(buttons, i, read, ticks_ms).caught
+
+
+class _Edges:
+    """What one seat's interrupt handler needs, looked up once."""
+
+    def __init__(self, buttons, i, read, ticks_ms):
+        self.buttons = buttons
+        self.seat = i
+        self.read = read
+        self.ticks_ms = ticks_ms
+
+    def caught(self, pin):
+        # (a method called straight away makes no bound method: nothing is
+        # allocated, as a hard IRQ requires)
+        buttons = self.buttons
+        buttons.edge(self.seat, self.read() == buttons._pressed_level, self.ticks_ms())
 
 
 class Buttons:
@@ -44,29 +76,95 @@ class Buttons:
         self.long_ms = long_ms
         self._read = list(readers)
         self._pressed_level = 0 if active_low else 1
-        self._raw = bytearray(n)        # last reading (1 = pressed)
+        self._raw = bytearray(n)        # last level seen (1 = pressed)
         self._down = bytearray(n)       # debounced state (1 = pressed)
         self._long = bytearray(n)       # LONG already reported for this press
-        self._raw_since = [0] * n       # tick the last raw change was seen
+        self._raw_since = [0] * n       # tick the last raw change happened
         self._down_at = [0] * n         # tick the current press began
         self._queue = bytearray(_QUEUE)
+        self._queue_at = [0] * _QUEUE   # each waiting event's press began then
         self._head = 0
         self._count = 0
         self.dropped = 0                # events lost to a full queue
+        self.event_at = 0               # when the press of the last event poll() gave began
         self._started = False
+        self._edge_t = [0] * _EDGES     # the ring of edges: ticks ...
+        self._edge_s = bytearray(_EDGES)    # ... seat index | _LEVEL if pressed
+        self._edge_count = [0, 0, 0]    # edges written, read; overruns (edges the ring
+                                        # had no room for: poll() goes on from the levels)
 
-    def _push(self, event):
+    def edge(self, i, pressed, now):
+        """Seat i+1's pin went to pressed (1) or released (0) at tick `now`:
+        what irq_handler() writes, for a board that sees its pins change
+        another way (the simulator, the web page)."""
+        count = self._edge_count
+        n = count[0]
+        if n - count[1] >= _EDGES:
+            count[2] += 1
+            return
+        k = n & _EDGE_MASK
+        self._edge_t[k] = now
+        self._edge_s[k] = i | (_LEVEL if pressed else 0)
+        count[0] = n + 1
+
+    def _push(self, event, at):
         if self._count == _QUEUE:
             self.dropped += 1
             return
-        self._queue[(self._head + self._count) % _QUEUE] = event
+        k = (self._head + self._count) % _QUEUE
+        self._queue[k] = event
+        self._queue_at[k] = at
         self._count += 1
 
+    def _due(self, i):
+        # the tick seat i's next decision falls due (its level held
+        # DEBOUNCE_MS, or its press LONG_MS), or -1 for none
+        if self._raw[i] != self._down[i]:
+            return ticks.ticks_add(self._raw_since[i], self.debounce_ms)
+        if self._down[i] and not self._long[i]:
+            return ticks.ticks_add(self._down_at[i], self.long_ms)
+        return -1
+
+    def _settle_all(self, t):
+        # every decision due by tick t, earliest first, whichever seat: two
+        # presses come out in the order they were decided
+        while True:
+            best = -1
+            best_due = 0
+            for i in range(self.seats):
+                due = self._due(i)
+                if due >= 0 and ticks.ticks_diff(t, due) >= 0 and (best < 0 or ticks.ticks_diff(due, best_due) < 0):
+                    best = i
+                    best_due = due
+            if best < 0:
+                return
+            self._settle(best, best_due)
+
+    def _settle(self, i, t):
+        # seat i at tick t, when its decision is due: a level held
+        # DEBOUNCE_MS counts (a press begins, or ends: PRESS), a press held
+        # LONG_MS is LONG. A press whose release has held is over where
+        # the release began: LONG only if it was held that long.
+        raw = self._raw[i]
+        if raw != self._down[i]:
+            since = self._raw_since[i]
+            self._down[i] = raw
+            if raw:
+                self._down_at[i] = since
+                self._long[i] = 0
+            elif not self._long[i]:
+                long = ticks.ticks_diff(since, self._down_at[i]) >= self.long_ms
+                self._long[i] = 1
+                self._push(events.make(events.LONG if long else events.PRESS, i + 1), self._down_at[i])
+        elif self._down[i] and not self._long[i]:
+            self._long[i] = 1
+            self._push(events.make(events.LONG, i + 1), self._down_at[i])
+
     def poll(self, now):
-        """Sample the buttons at tick `now`; return the next event or 0."""
+        """Take the edges since the last poll, read the pins at tick `now`;
+        return the next event or 0."""
         pressed_level = self._pressed_level
         raw = self._raw
-        down = self._down
         if not self._started:
             # the first reading is the baseline: a button held at power-on
             # counts from now (a stuck button gives one LONG, nothing more)
@@ -74,28 +172,36 @@ class Buttons:
             for i in range(self.seats):
                 self._raw_since[i] = now
                 self._down_at[i] = now
+            count = self._edge_count
+            count[1] = count[0]         # edges before the baseline: the levels say it
+        count = self._edge_count
+        while count[1] != count[0]:     # (an edge the ring had no room for: the levels below)
+            k = count[1] & _EDGE_MASK
+            mark = self._edge_s[k]
+            i = mark & ~_LEVEL
+            t = self._edge_t[k]
+            count[1] += 1
+            if i < self.seats:
+                self._settle_all(t)
+                r = 1 if mark & _LEVEL else 0
+                if r != raw[i]:
+                    raw[i] = r
+                    self._raw_since[i] = t
+        self._settle_all(now)
         for i in range(self.seats):
+            # a change no interrupt caught (or a board without them): seen now
             r = 1 if self._read[i]() == pressed_level else 0
             if r != raw[i]:
                 raw[i] = r
                 self._raw_since[i] = now
-            elif r != down[i] and ticks.ticks_diff(now, self._raw_since[i]) >= self.debounce_ms:
-                down[i] = r
-                if r:
-                    self._down_at[i] = self._raw_since[i]
-                    self._long[i] = 0
-                elif not self._long[i]:
-                    self._push(events.make(events.PRESS, i + 1))
-            if down[i] and not self._long[i] and ticks.ticks_diff(now, self._down_at[i]) >= self.long_ms:
-                self._long[i] = 1
-                self._push(events.make(events.LONG, i + 1))
         return self._next()
 
     def _next(self):
-        # the oldest waiting event, or NONE
+        # the oldest waiting event, or NONE; event_at its press's tick
         if not self._count:
             return events.NONE
         event = self._queue[self._head]
+        self.event_at = self._queue_at[self._head]
         self._head = (self._head + 1) % _QUEUE
         self._count -= 1
         return event

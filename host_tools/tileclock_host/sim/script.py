@@ -391,7 +391,7 @@ class Runner:
         changes = self._changes
         while changes and changes[0][0] <= self.elapsed:
             at, seat, level = changes.pop(0)
-            self.board.levels[seat - 1] = level
+            self.board.set_level(seat, level)
             self._changed_at = self.elapsed
             self._held += 1 if level == PRESSED else -1
 
