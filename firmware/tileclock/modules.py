@@ -72,6 +72,7 @@ NOT_AT_HOME = (
     "tileclock.store.scan",
     "tileclock.store.reader",
     "tileclock.store.archive",
+    "tileclock.store.folds",
     "tileclock.script",
 )
 

@@ -169,8 +169,8 @@ def _games():
 
 PER_GAME = {"mpy_app.py": [["--game", kind] for kind in _games()]}
 MPY_TOO = ("mpy_app.py",)
-# ... and the season bench, on the .mpy files alone (they share its flash)
-MPY_ONLY = ("mpy_season.py",)
+# ... and the season, boot and tour benches, on the .mpy files alone (as deployed)
+MPY_ONLY = ("mpy_season.py", "mpy_boot.py", "mpy_tour.py")
 # The resume bench has CPython write its journals first: this one.
 EXTRA = {"mpy_resume.py": ["--python", sys.executable]}
 

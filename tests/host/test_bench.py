@@ -15,7 +15,7 @@ sys.path.insert(0, os.path.join(ROOT, "bench"))
 
 import budgets  # noqa: E402
 
-BUDGET_LINE = re.compile(r"^budget (\S+) +(-?\d+) <= (-?\d+) +(ok|OVER BUDGET)$")
+BUDGET_LINE = re.compile(r"^budget (\S+) +(-?\d+) (<=|>=) (-?\d+) +(ok|OVER BUDGET|UNDER BUDGET)$")
 
 # Which test runs which bench, and the budgets (by name prefix) it checks.
 GROUPS = {
@@ -25,6 +25,8 @@ GROUPS = {
     "engines": (["mpy_display.py", "mpy_engine_speedscrabble.py", "mpy_engine_tilerush.py",
                  "mpy_engine_wordsport.py"], ("engine.", "display.")),
     "journal": (["mpy_journal.py"], ()),
+    "boot": (["mpy_boot.py"], ("boot.",)),
+    "tour": (["mpy_tour.py"], ("tour.",)),
     "resume": (["mpy_resume.py"], ("resume.",)),
     "season": (["mpy_season.py"], ("season.",)),
 }
@@ -50,7 +52,9 @@ def checked(stdout):
     for line in stdout.splitlines():
         m = BUDGET_LINE.match(line.strip())
         if m:
-            out.append((m.group(1), int(m.group(2)), int(m.group(3)), m.group(4) == "ok"))
+            # (a floor's figure and budget swapped: then, too, figure <= budget)
+            low, high = (int(m.group(2)), int(m.group(4)))[::1 if m.group(3) == "<=" else -1]
+            out.append((m.group(1), low, high, m.group(5) == "ok"))
     return out
 
 
@@ -86,6 +90,7 @@ def test_every_bench_and_every_budget_is_in_a_test():
     ("mpy_display.py", "display.digit_bytes"),
     ("mpy_resume.py", "resume.largest_alloc"),
     ("mpy_season.py", "season.journal_files"),
+    ("mpy_boot.py", "boot.modules"),
 ])
 def test_a_broken_budget_fails_the_bench(tmp_path, bench, name):
     result = run_bench(tmp_path, [bench], "%s=1" % name)
