@@ -12,7 +12,7 @@
 # digits (with an optional leading minus) is a number; anything else a word.
 # The device's journal stores the same lines.
 from tileclock.engine.action import format_action  # noqa: F401 (part of this module's API)
-from tileclock.engine.game import TIME_RANGE, Refused
+from tileclock.engine.game import TIME_RANGE, Merged, Refused
 from tileclock.ticks import TICKS_MAX
 
 
@@ -108,6 +108,12 @@ def load(lines):
             raise ScriptError(lineno, str(e))
         try:
             game.do(now, verb, args)
+        except Merged as e:
+            # the device's banner is short; a script's reader has room
+            ms = game.merge_ms
+            raise ScriptError(lineno, "%s: within %d.%d s of the last call: %s"
+                              % (verb, ms // 1000, ms % 1000 // 100,
+                                 "counted as the same call" if e.reason == "counted once" else e.reason))
         except Refused as e:
             raise ScriptError(lineno, "%s: %s" % (verb, e.reason))
     if game is None:

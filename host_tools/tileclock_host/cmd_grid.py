@@ -9,10 +9,20 @@ HELP = "check and score Speed Scrabble or Word-Sport crosswords (docs/referee.md
 
 def add_arguments(parser):
     parser.add_argument("grids", nargs="+", metavar="GRID", help="a player's crossword as text; - for stdin")
-    parser.add_argument("--game", choices=("speed-scrabble", "word-sport"), default="speed-scrabble",
-                        help="speed-scrabble wants one connected grid; word-sport reports each grid "
-                             "and stray word and its bonuses (default: speed-scrabble)")
+    parser.add_argument("--game", type=game_name, choices=("speedscrabble", "wordsport"), default="speedscrabble",
+                        help="speedscrabble wants one connected grid; wordsport reports each grid "
+                             "and stray word and its bonuses (default: speedscrabble; the names of "
+                             "action scripts and exports, speed-scrabble and word-sport also taken)")
     add_word_arguments(parser)
+
+
+# the games' names as everywhere else (scripts, exports, the device), and
+# the spelling this command used to take
+_ALIASES = {"speed-scrabble": "speedscrabble", "word-sport": "wordsport"}
+
+
+def game_name(text):
+    return _ALIASES.get(text.lower(), text.lower())
 
 
 def _tiles(tiles):
@@ -20,7 +30,7 @@ def _tiles(tiles):
 
 
 def report(path, result, game):
-    speed = game == "speed-scrabble"
+    speed = game == "speedscrabble"
     lines = ["%s:" % path]
     for cell, letter in sorted(result.blanks.items(), key=lambda item: (item[0][1], item[0][0])):
         lines.append("  blank at %s stands for %s" % (grids.cell_text(cell), letter))

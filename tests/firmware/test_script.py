@@ -26,3 +26,10 @@ def test_script_errors_name_the_line():
     assert "first line" in str(e)
     e = raises(ScriptError, load, [])
     assert "empty" in str(e)
+
+
+def test_a_call_inside_the_merge_window_says_why_in_a_players_words():
+    e = raises(ScriptError, load, ["game wordsport", "0 seat 1 Ann", "0 seat 2 Bob", "0 start",
+                                   "1000 go 1", "2000 go 2"])
+    assert e.lineno == 6
+    assert "go: within 1.5 s of the last call: counted as the same call" in str(e), str(e)

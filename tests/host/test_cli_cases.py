@@ -108,10 +108,12 @@ def test_tiles_refuses_a_name_that_is_not_pdf(tmp_path, capsys):
     assert os.listdir(str(tmp_path)) == []
 
 
-# 6. `grid --game word-sport` scores as Word-Sport
+# 6. `grid --game wordsport` scores as Word-Sport (the games' one name
+# everywhere; the older word-sport taken too)
 
-def test_grid_for_word_sport_scores_word_sport_not_speed_scrabble(capsys):
-    code, out, _err = run(["grid", "--game", "word-sport", WORDSPORT_GRIDS], capsys)
+@pytest.mark.parametrize("name", ["wordsport", "word-sport", "WordSport"])
+def test_grid_for_word_sport_scores_word_sport_not_speed_scrabble(capsys, name):
+    code, out, _err = run(["grid", "--game", name, WORDSPORT_GRIDS], capsys)
     assert code == 0
     assert "Speed Scrabble" not in out
     # word-sport.txt: 5 a word of seven or more letters (VOCALIST), 5 for one

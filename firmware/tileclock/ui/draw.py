@@ -64,10 +64,26 @@ def title(fb, s, right_text=None):
     """The top line: a title, and an optional right-aligned note."""
     fb.fill_rect(0, 0, W, CHAR, 0)
     if right_text:
-        s = s[:COLS - 1 - len(right_text)]
+        room = COLS - 1 - len(right_text)
+        if len(s) > room:
+            s = _shorter(s, room)
         right(fb, right_text, 0)
     fb.text(s, 0, 0, 1)
     fb.hline(0, CHAR + 1, W, 1)
+
+
+def _shorter(s, room):
+    # A title too long beside its note loses the vowels of its first word
+    # before any character at the end, where its number is: "ROUND 30"
+    # beside "120 left" is "RND 30", not "ROUND 3".
+    space = s.find(" ")
+    if space > 1:
+        word = s[0]
+        for ch in s[1:space]:
+            if ch not in "AEIOU":
+                word += ch
+        s = word + s[space:]
+    return s[:room]
 
 
 def bar(fb, s):

@@ -235,7 +235,11 @@ class WsEntry(Screen):
     def draw(self, fb, now):
         g = self.app.game
         fb.fill(0)
-        draw.title(fb, "ROUND %d" % g.round_number, "TIME UP")
+        # what ended play: the countdown, everyone out, or the pool spent
+        # with nobody out
+        ended = ("ALL OUT" if len(g.finishers) >= len(g.round_seats)
+                 else "TIME UP" if g.finishers else "NO TILES")
+        draw.title(fb, "ROUND %d" % g.round_number, ended)
         fb.text("NAME  PL UN 7 G", 0, 11, 1)
         what, seat = self.stops[self.stop]
         self.KEYS = self.KEYS_CLOSE if what == _CLOSE else WsEntry.KEYS
