@@ -28,3 +28,14 @@ BUZZER_PIN = 18              # GP18, header pin 24 (pin 23 beside it is GND)
 # mode (no watchdog, no app) by themselves, and reset it when done; holding
 # seat 1 while plugging in is safe mode too (hardware/README.md).
 WATCHDOG_MS = 8000
+
+# Which board: "pico", "pico_w", "pico2" or "pico2_w". It says where the
+# supply is read (docs/power.md): VSYS/3 on ADC3 (GP29) and VBUS on GP24,
+# or, on a W, GP29 with GP25 held high and VBUS from the radio chip.
+BOARD = "pico"
+
+# The cells, if the box runs on them (a Schottky diode into VSYS, header pin
+# 39: hardware/README.md): ("alkaline", 3), ("nimh", 3) or ("li-ion", 1);
+# None for USB alone (no level shown, no warning).
+BATTERY = None
+BATTERY_DIODE_MV = 250       # the diode's drop at the box's few tens of mA

@@ -33,6 +33,9 @@ CANT_SAVE = "flash: can't save"
 # Undoing a close reopens a round the table has put away: a first long press
 # asks, a second within ui.screen.CONFIRM_MS undoes it.
 UNDO_CLOSE = "undo the close? hold again"
+# The battery's two warnings (hal/battery.py), each said once with its sound
+_BATTERY_LOW = "battery low: about a round left"
+_BATTERY_EMPTY = "battery empty: plug in USB now"
 
 # The journal against the game (App.unsaved): in step, behind (the next
 # write is a snapshot of the whole history), or the game's journal not
@@ -109,6 +112,7 @@ class App:
         self.display = board.display
         self.buttons = board.buttons
         self.buzzer = board.buzzer
+        self.battery = getattr(board, "battery", None)  # None: USB alone
         self.journal = journal
         self.defaults = defaults()
         self.settings = dict(self.defaults)
@@ -542,7 +546,7 @@ class App:
 
     def sound(self, now, cue):
         # The beeps of a count (3-2-1, the last ten) leave the prompt alone.
-        if cue != cues.REFUSED and cue != cues.LAST_TEN and cue != cues.COUNT_IN:
+        if cue != cues.REFUSED and cue != cues.LAST_TEN and cue != cues.COUNT_IN and cue != cues.BATTERY:
             self.cue = cue
             self.cue_at = now
         if self.cue_log is not None:
@@ -632,6 +636,13 @@ class App:
         mark_due = ui_screen.FOREVER
         if game is not None and game.clock_running(now):
             mark_due = self.mark_ms - ticks_diff(now, self._written)
+        battery = self.battery
+        if battery is not None:
+            # sampled once a second (not while a note sounds); a warning once
+            warning = battery.update(ticks, self.buzzer.next_deadline() is None)
+            if warning:
+                self.note(now, _BATTERY_LOW if warning == 1 else _BATTERY_EMPTY)
+                self.sound(now, cues.BATTERY)
         self.buzzer.update(now)
         if manager.frame(self.display, now):
             self.display.show()

@@ -17,6 +17,7 @@ TIME_UP = const(8)       # countdown reached zero
 REFUSED = const(9)       # a press the rules do not allow
 PICK = const(10)         # Idaho: every player tops up to seven unused
 TAKE_SIX = const(11)     # Spell Sport: a player may take six new tiles
+BATTERY = const(12)      # the battery is low, or nearly empty (hal/battery.py)
 
 NAMES = ("", "COUNT_IN", "GO", "TAKE_ONE", "TAKE_TWO", "IM_OUT", "WIN",
-         "LAST_TEN", "TIME_UP", "REFUSED", "PICK", "TAKE_SIX")
+         "LAST_TEN", "TIME_UP", "REFUSED", "PICK", "TAKE_SIX", "BATTERY")

@@ -29,6 +29,7 @@ TUNES = {
     cues.REFUSED: (700, 80, 0, 40, 523, 160),                     # "uh-uh"
     cues.PICK: (_B5, 60, _E6, 60, _B6, 120),                      # three rising
     cues.TAKE_SIX: (_G6, 50, 0, 40, _G6, 50, 0, 40, _C7, 160),    # two taps and up
+    cues.BATTERY: (_E6, 150, _A5, 150, 0, 150, _E6, 150, _A5, 300),  # falling twice: running down
 }
 
 # A new cue replaces the one playing unless the one playing ranks higher
@@ -41,6 +42,7 @@ PRIORITY = {
     cues.PICK: 1,
     cues.TAKE_SIX: 1,
     cues.REFUSED: 1,
+    cues.BATTERY: 1,
     cues.GO: 2,
     cues.IM_OUT: 2,
     cues.WIN: 2,

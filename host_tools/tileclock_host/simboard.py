@@ -123,7 +123,7 @@ class WatchdogReset(BaseException):
 
 
 class SimBoard:
-    def __init__(self, seats=4, display="ssd1306", start_ms=0, fs_root=None, watchdog_ms=0):
+    def __init__(self, seats=4, display="ssd1306", start_ms=0, fs_root=None, watchdog_ms=0, battery=None):
         self._now = ticks.wrap(start_ms)
         self.display = SimDisplay(display)
         self.panel = self.display.i2c
@@ -141,6 +141,11 @@ class SimBoard:
         self.fed_at = self._now          # the watchdog starts with the board
         self.longest_unfed = 0           # the longest gap between feeds, ms
         self.reset_at = None             # when the watchdog reset the board
+        self.battery_kind = battery      # (KIND, CELLS), or None: USB alone (simbattery.py)
+        self.supply = self.battery = None
+        if battery is not None:
+            from tileclock_host import simbattery
+            self.supply, self.battery = simbattery.make(battery)
 
     def close(self):
         """Remove the flash folder if this board made it (a fresh temporary
@@ -208,6 +213,10 @@ class SimBoard:
         the buttons released, nothing scripted. This board's close() no
         longer removes the folder: the new one's does."""
         board = SimBoard(self.seats, self.kind, 0, self.fs_root, self.watchdog_ms)
+        if self.supply is not None:
+            from tileclock_host import simbattery
+            board.battery_kind = self.battery_kind
+            board.supply, board.battery = simbattery.make(self.battery_kind, self.supply)
         board.made_fs = self.made_fs
         self.made_fs = False
         return board

@@ -31,12 +31,15 @@ class FakeMachine:
 
     def __init__(self, levels=None, devices=(0x3C,)):
         self.levels = levels or {}
+        self.outputs = {}
+        self.adc = {}               # channel pin: read_u16()
         self.pins = {}
         self.made = []
         machine = self
 
         class Pin:
             IN = 0
+            OUT = 2
             PULL_UP = 1
             IRQ_FALLING = 4
             IRQ_RISING = 8
@@ -48,7 +51,10 @@ class FakeMachine:
                 self.handler = None
                 machine.pins[n] = self
 
-            def value(self):
+            def value(self, v=None):
+                if v is not None:
+                    machine.outputs[self.n] = v
+                    return None
                 return machine.levels.get(self.n, 1)
 
             def irq(self, handler, trigger, hard=False):
@@ -85,7 +91,16 @@ class FakeMachine:
             def feed(self):
                 self.feeds += 1
 
+        class ADC:
+            def __init__(self, n):
+                machine.made.append(("ADC", n))
+                self.n = n
+
+            def read_u16(self):
+                return machine.adc.get(self.n, 0)
+
         self.Pin = Pin
+        self.ADC = ADC
         self.I2C = I2C
         self.PWM = PWM
         self.WDT = WDT
@@ -169,3 +184,44 @@ def test_a_missing_display_says_where_it_looked():
     assert "nothing" in str(e)
     e = raises(OSError, make_board, _config(), FakeMachine(devices=(0x3D,)), FakeTime())
     assert "found: 0x3d" in str(e)
+
+
+def _raw(mv):
+    # the ADC's read_u16() for VSYS at `mv` (its divider by three, 3.3 V reference)
+    return (mv * 65535 + 9899) // 9900
+
+
+def test_a_box_on_usb_alone_has_no_battery():
+    board = make_board(_config(), FakeMachine(), FakeTime(), NO_FLASH)
+    assert board.battery is None
+
+
+def test_the_pico_reads_vsys_on_adc3_and_vbus_on_gp24():
+    m = FakeMachine(levels={24: 0})
+    board = make_board(_config(BATTERY=("alkaline", 3)), m, FakeTime(), NO_FLASH)
+    assert ("ADC", 29) in m.made
+    m.adc[29] = _raw(4200)                  # VSYS 4.2 V: 1.4 V at the pin
+    battery = board.battery
+    battery.update(0)
+    assert not battery.on_usb
+    assert battery.millivolts == 4200
+    assert battery.kind == "alkaline" and battery.cells == 3 and battery.diode_mv == 250
+    m.levels[24] = 1                        # USB plugged in
+    battery.update(1000)
+    assert battery.on_usb and battery.label() == "USB"
+
+
+def test_the_pico_w_reads_vsys_with_gp25_high_and_vbus_from_the_radio_chip():
+    m = FakeMachine(levels={"WL_GPIO2": 0})
+    board = make_board(_config(BOARD="pico_w", BATTERY=("li-ion", 1), BATTERY_DIODE_MV=0), m, FakeTime(), NO_FLASH)
+    assert m.outputs.get(25) == 1 and "WL_GPIO2" in m.pins and 24 not in m.pins
+    m.adc[29] = _raw(3900)
+    board.battery.update(0)
+    assert not board.battery.on_usb and board.battery.label() == "bat 75%"
+
+
+def test_a_wrong_board_or_battery_is_explained():
+    assert "BOARD = 'pico3'" in check_config(_config(BOARD="pico3"))[0]
+    problem = check_config(_config(BATTERY=("lead", 3)))[0]
+    assert problem.startswith("BATTERY = ('lead', 3): None (USB only), or (kind, cells)")
+    assert check_config(_config(BOARD="pico2", BATTERY=("nimh", 3))) == []

@@ -75,3 +75,27 @@ def test_the_entries_say_what_ended_play():
     dev.run(31000)                      # seat 1 never finishes
     _entries_title(dev, "TIME UP")
     dev.close()
+
+
+class _Cells:
+    # what draw.title reads of hal/battery.Battery
+    def __init__(self, level, on_usb=False):
+        self.level = level
+        self.on_usb = on_usb
+
+
+def test_the_battery_shows_as_usb_or_a_cell_filled_to_its_level():
+    buf, fb = _canvas()
+    draw.title(fb, "tileclock", None, _Cells(100, on_usb=True))
+    assert _top_line(buf) == _title("tileclock", "USB")
+    pictures = []
+    for level in (100, 50, 0):
+        buf, fb = _canvas()
+        draw.title(fb, "tileclock", None, _Cells(level))
+        pictures.append(_top_line(buf))
+        # the cell at the right edge: its left side rows 0-6, its tip rows 2-4
+        assert buf[115] == 0x7F and buf[127] == 0x1C
+    assert pictures[0] != pictures[1] != pictures[2]      # filled to the level
+    buf, fb = _canvas()
+    draw.title(fb, "ROUND 30 OF 40", None, _Cells(87))
+    assert _top_line(buf)[:40] == _title("RND 30", "x")[:40]   # a long title makes room

@@ -7,6 +7,8 @@ import sys
 
 import pytest
 
+from tileclock_host.bench import harness_heap
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BIN = os.path.dirname(sys.executable)
 
@@ -24,13 +26,20 @@ FIRMWARE_TESTS = sorted(name[:-3] for name in os.listdir(os.path.join(ROOT, "tes
                         if name.startswith("test_") and name.endswith(".py"))
 
 
+# A Pico's heap, and room for what shares it here but not on the device: the
+# tests, the simulated board, and each firmware module compiled from its
+# source on the heap (a box runs .mpy files). The bench's sources run gets
+# the same room for the same reason (tileclock_host.bench.harness_heap).
+HEAP = harness_heap("190wK")
+
+
 @pytest.mark.parametrize("name", FIRMWARE_TESTS)
 def test_firmware_tests_pass_on_micropython(name):
-    # One interpreter a test file, each with a Pico's heap of its own, as the
+    # One interpreter a test file, each with a heap of its own, as the
     # device boots afresh: one run of them all would leave the later files a
     # heap fragmented by the earlier ones (the long evenings, the journal).
     result = subprocess.run(
-        [tool("micropython"), "-X", "heapsize=190wK", "tests/run_on_micropython.py", name],
+        [tool("micropython"), "-X", HEAP, "tests/run_on_micropython.py", name],
         cwd=ROOT, capture_output=True, text=True, timeout=600,
     )
     print(result.stdout[-4000:], result.stderr[-2000:])

@@ -168,8 +168,9 @@ def _sheet(out):
         return json.load(f)
 
 
-def test_the_scripted_runner_gives_the_same_game_on_micropython(tmp_path):
-    script = os.path.join(ROOT, "tests", "sim", "speedscrabble_match.txt")
+@pytest.mark.parametrize("name", ["speedscrabble_match.txt", "battery_low.txt"])
+def test_the_scripted_runner_gives_the_same_game_on_micropython(tmp_path, name):
+    script = os.path.join(ROOT, "tests", "sim", name)
     cpy = str(tmp_path / "cpython")
     mpy = str(tmp_path / "micropython")
     for out, extra in ((cpy, []), (mpy, ["--micropython"])):

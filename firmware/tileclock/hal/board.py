@@ -3,8 +3,9 @@
 # nothing here touches `machine` at import time, and a test can hand in a
 # stand-in `machine` module.
 #
-# The board object (docs/interfaces.md): display, buttons, buzzer,
-# ticks_ms(), sleep_ms(ms), fs_root, feed_watchdog(); plus i2c, safe_mode
+# The board object (docs/interfaces.md): display, buttons, buzzer, battery
+# (None on USB alone), ticks_ms(), sleep_ms(ms), fs_root, feed_watchdog();
+# plus i2c, safe_mode
 # (None, or why this boot is safe mode: "maintenance", the host tools asked
 # for it (hal/maintenance.py), or "seat 1", held at power-on; no watchdog,
 # and main.py stops at the REPL) and watchdog_ms (0: no watchdog running).
@@ -21,6 +22,11 @@ HEADER_PINS = tuple(range(23)) + (26, 27, 28)
 _I2C_SDA = ((0, 4, 8, 12, 16, 20), (2, 6, 10, 14, 18, 26))
 _I2C_SCL = ((1, 5, 9, 13, 17, 21), (3, 7, 11, 15, 19, 27))
 WDT_MAX_MS = 8388
+# Where each board reads its supply (docs/power.md): VSYS/3 on ADC3 (GPIO29)
+# and VBUS on GPIO24; on a Pico W GPIO29 is the radio's SPI clock and is read
+# with GPIO25 held high, and VBUS is the radio chip's WL_GPIO2.
+BOARDS = ("pico", "pico_w", "pico2", "pico2_w")
+BATTERY_KINDS = ("alkaline", "nimh", "li-ion")
 
 
 def _get(config, name, default=None):
@@ -72,6 +78,13 @@ def check_config(config):
         for i in range(len(seats)):
             pin("SEAT_PINS seat %d" % (i + 1), seats[i])
     pin("BUZZER_PIN", _get(config, "BUZZER_PIN"))
+    if _get(config, "BOARD", "pico") not in BOARDS:
+        problems.append("BOARD = %r: one of %s" % (_get(config, "BOARD"), ", ".join(BOARDS)))
+    battery = _get(config, "BATTERY")
+    if battery is not None and not (isinstance(battery, (tuple, list)) and len(battery) == 2
+                                    and battery[0] in BATTERY_KINDS and battery[1] in (1, 2, 3, 4)):
+        problems.append("BATTERY = %r: None (USB only), or (kind, cells) with kind one of %s, "
+                        "such as (\"alkaline\", 3)" % (battery, ", ".join(sorted(BATTERY_KINDS))))
     wdt = _get(config, "WATCHDOG_MS", 0)
     if not isinstance(wdt, int) or not (wdt == 0 or 1 <= wdt <= WDT_MAX_MS):
         problems.append("WATCHDOG_MS = %r: 0 (off) or 1..%d (the RP2040's longest)" % (wdt, WDT_MAX_MS))
@@ -125,6 +138,8 @@ class Board:
         if _get(config, "DISPLAY_FLIP", False):
             self.display.rotate(True)
 
+        self.battery = _battery(config, machine)
+
         # Last: from here on the loop must feed it (App.step, App.boot).
         self._wdt = None
         self.watchdog_ms = 0
@@ -136,6 +151,29 @@ class Board:
     def feed_watchdog(self):
         if self._wdt is not None:
             self._wdt.feed()
+
+
+def _battery(config, machine):
+    # the supply's reader, or None for a box on USB alone (BATTERY = None)
+    kind = _get(config, "BATTERY")
+    if kind is None:
+        return None
+    from tileclock.hal.battery import Battery
+    Pin = machine.Pin
+    wireless = _get(config, "BOARD", "pico").endswith("_w")
+    if wireless:
+        Pin(25, Pin.OUT).value(1)       # the radio deselected, VSYS's divider on
+        vbus = Pin("WL_GPIO2", Pin.IN)
+    else:
+        vbus = Pin(24, Pin.IN)
+    adc = machine.ADC(29)
+
+    def read_mv():
+        # VSYS / 3 against the 3.3 V reference, read_u16 scaled to 16 bits:
+        # (65535 * 9900 fits a small int)
+        return adc.read_u16() * 9900 // 65535
+
+    return Battery(read_mv, vbus.value, kind[0], kind[1], _get(config, "BATTERY_DIODE_MV", 250))
 
 
 def make_board(config=None, machine=None, time=None, root="/"):

@@ -12,6 +12,7 @@ W = const(128)
 H = const(64)
 CHAR = const(8)
 COLS = const(16)    # characters across at 1x
+_ICON_W = const(13)  # the battery's cell in the title line: 11 px body, 2 px tip
 ROWS = const(8)     # lines down at 1x
 
 # One 8x8 cell for scaling text up: allocated once here, never per draw.
@@ -60,9 +61,24 @@ def line(fb, s, row, selected=False):
     fb.text(s, 0, y, 0 if selected else 1)
 
 
-def title(fb, s, right_text=None):
-    """The top line: a title, and an optional right-aligned note."""
+def title(fb, s, right_text=None, battery=None):
+    """The top line: a title, and an optional right-aligned note; or, with
+    `battery` (hal/battery.Battery), its level: "USB", or a cell drawn
+    with its percent beside it."""
     fb.fill_rect(0, 0, W, CHAR, 0)
+    if battery is not None:
+        if battery.on_usb:
+            right_text = "USB"
+        else:
+            right_text = "%d%%" % battery.level
+            _battery_icon(fb, W - _ICON_W, battery.level)
+            right(fb, right_text, 0, 1, W - _ICON_W - 2)
+            room = (W - _ICON_W - 2 - (len(right_text) + 1) * CHAR) // CHAR
+            if len(s) > room:
+                s = _shorter(s, room)
+            fb.text(s, 0, 0, 1)
+            fb.hline(0, CHAR + 1, W, 1)
+            return
     if right_text:
         room = COLS - 1 - len(right_text)
         if len(s) > room:
@@ -70,6 +86,13 @@ def title(fb, s, right_text=None):
         right(fb, right_text, 0)
     fb.text(s, 0, 0, 1)
     fb.hline(0, CHAR + 1, W, 1)
+
+
+def _battery_icon(fb, x, level):
+    # a cell lying down, its tip to the right, filled by its level
+    fb.rect(x, 0, 11, 7, 1)
+    fb.fill_rect(x + 11, 2, 2, 3, 1)
+    fb.fill_rect(x + 2, 2, (7 * level + 99) // 100, 3, 1)
 
 
 def _shorter(s, room):

@@ -17,6 +17,10 @@ class Home(Menu):
     KEYS_FIRST = Menu.KEYS[:2]      # no game to go back to: no hold
     _asked = None       # until when a second New game press starts one
 
+    def battery(self):
+        # where the table looks first (nothing on a box with no battery)
+        return self.app.battery
+
     def items(self, now):
         app = self.app
         s = app.settings

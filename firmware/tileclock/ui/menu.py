@@ -64,6 +64,10 @@ class Menu(Screen):
         """Right side of the title line."""
         return None
 
+    def battery(self):
+        """The battery to show in the title line instead of the note, or None."""
+        return None
+
     def open(self, now):
         self.lines = self.items(now)
         if self.cursor >= len(self.lines):
@@ -106,7 +110,7 @@ class Menu(Screen):
 
     def draw(self, fb, now):
         fb.fill(0)
-        draw.title(fb, self.TITLE, self.note())
+        draw.title(fb, self.TITLE, self.note(), self.battery())
         if self.cursor < self.top:
             self.top = self.cursor
         elif self.cursor >= self.top + VISIBLE:

@@ -32,7 +32,7 @@ class Ready(Screen):
 
     def draw(self, fb, now):
         fb.fill(0)
-        draw.title(fb, self.title()[:16])
+        draw.title(fb, self.title()[:16], None, self.app.battery)
         y = 12
         for line in self._lines:
             if y > 39:

@@ -1,4 +1,4 @@
-# The screen pictures of docs/device.md (docs/images/*.png), shot while the
+# The screen pictures of docs/device.md and docs/power.md (docs/images/*.png), shot while the
 # sim scripts of tests/sim/ are played with players' names. Run it after changing a screen, then look at the pictures:
 #     python -m tileclock_host.sim.docimages [DIR]      (default docs/images)
 import os
@@ -51,6 +51,11 @@ PICTURES = (
     }),
     ("sheet_home.txt", {
         "home_with_game": "home-game",
+    }),
+    ("battery_low.txt", {
+        "home-battery": "battery-home",
+        "ready-battery": "battery-ready",
+        "low-warning": "battery-low",
     }),
     ("rename.txt", {
         "menu_setup": "wordsport-menu-setup",

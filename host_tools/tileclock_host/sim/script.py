@@ -81,6 +81,7 @@ class Script:
         self.settings = {}
         self.set_lines = {}     # settings key -> the line that set it
         self.shots_on_change = False
+        self.battery = None     # (kind, cells): the board runs on them
         self.steps = []     # (at_ms, lineno, verb, args), in time order
         self.end = None
 
@@ -91,8 +92,8 @@ class Script:
         self.steps.insert(i, (at, lineno, verb, args))
 
 
-SETUP_WORDS = ("seats", "display", "start", "set", "shots")
-STEP_VERBS = ("press", "long", "hold", "shot", "expect", "note", "end", "reboot")
+SETUP_WORDS = ("seats", "display", "start", "set", "shots", "battery")
+STEP_VERBS = ("press", "long", "hold", "shot", "expect", "note", "end", "reboot", "battery", "usb")
 
 
 def parse(lines):
@@ -168,6 +169,12 @@ def _setup(script, lineno, words):
             raise SimScriptError(lineno, "set KEY VALUE")
         script.settings[words[1]] = _setting(lineno, words[1], words[2])
         script.set_lines[words[1]] = lineno
+    elif head == "battery":
+        from tileclock.hal.battery import KINDS
+        if len(words) != 3 or words[1] not in KINDS or words[2] not in ("1", "2", "3", "4"):
+            raise SimScriptError(lineno, "battery KIND CELLS: kind one of %s, 1 to 4 cells (battery alkaline 3)"
+                                 % ", ".join(sorted(KINDS)))
+        script.battery = (words[1], int(words[2]))
     elif head == "shots":
         if len(words) != 2 or words[1] not in ("changes", "marked"):
             raise SimScriptError(lineno, "shots changes (every screen change) or shots marked")
@@ -268,6 +275,20 @@ def _check_step(script, lineno, verb, args):
     elif verb == "expect":
         if len(args) != 2 or args[0] not in ("screen", "clock", "banner", "prompt", "phase", "text"):
             raise SimScriptError(lineno, "expect screen|clock|banner|prompt|phase|text VALUE")
+    elif verb == "battery":
+        if script.battery is None:
+            raise SimScriptError(lineno, "battery VOLTS needs the set-up line battery KIND CELLS first")
+        try:
+            volts = float(args[0]) if len(args) == 1 else -1
+        except ValueError:
+            volts = -1
+        if not 0 <= volts <= 6:
+            raise SimScriptError(lineno, "battery VOLTS: what VSYS reads, 0 to 6 (battery 3.9)")
+    elif verb == "usb":
+        if script.battery is None:
+            raise SimScriptError(lineno, "usb on|off needs the set-up line battery KIND CELLS first")
+        if args not in (["on"], ["off"]):
+            raise SimScriptError(lineno, "usb on or usb off")
     elif verb in ("end", "reboot"):
         if args:
             raise SimScriptError(lineno, "%s takes nothing" % verb)
@@ -344,7 +365,8 @@ class Runner:
         self.device = SimDevice(board=board_class and board_class(seats=script.seats, display=script.display,
                                                                   start_ms=script.start, fs_root=fs_root),
                                 settings=script.settings, journal=journal, seats=script.seats,
-                                display=script.display, start_ms=script.start, fs_root=fs_root)
+                                display=script.display, start_ms=script.start, fs_root=fs_root,
+                                battery=script.battery)
         self.board = self.device.board
         self.app = self.device.app
         self._made_fs = self.board.made_fs      # the folder goes in finish()
@@ -509,6 +531,14 @@ class Runner:
             elif verb == "reboot":
                 self.log.append("%s reboot" % _stamp(self.elapsed))
                 self.reboot()
+            elif verb in ("battery", "usb"):
+                supply = getattr(self.board, "supply", None)
+                if supply is None:
+                    raise SimScriptError(lineno, "%s: this board has no battery (the Pico's has)" % verb)
+                if verb == "usb":
+                    supply.usb = args[0] == "on"
+                else:
+                    supply.vsys_mv = int(float(args[0]) * 1000 + 0.5)
         last = script.steps[-1][0] if script.steps else 0
         end = script.end if script.end is not None else last + SETTLE_MS
         if self._changes:

@@ -1,0 +1,68 @@
+# The box on batteries in the simulator (tests/sim/battery_low.txt, and
+# scripts made here): the level shown, the low warning said once during a
+# Word-Sport round that goes on, nothing on USB, the cells' state across a
+# power cut.
+import json
+import os
+
+import pytest
+
+from tileclock_host.sim.script import Runner, SimScriptError, parse, read_lines
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+SIM = os.path.join(ROOT, "tests", "sim")
+
+
+def _run(lines, out):
+    summary = Runner(parse(lines), str(out)).run()
+    with open(os.path.join(str(out), "cues.txt")) as f:
+        cues = [line.split()[1] for line in f.read().splitlines()]
+    with open(os.path.join(str(out), "log.txt")) as f:
+        log = f.read()
+    return summary, cues, log
+
+
+def test_the_low_warning_comes_once_in_a_round_that_goes_on(tmp_path):
+    summary, cues, log = _run(read_lines(os.path.join(SIM, "battery_low.txt")), tmp_path)
+    assert summary["failures"] == [] and summary["errors"] == 0
+    assert cues.count("BATTERY") == 1
+    assert log.count("banner battery low: about a round left") == 1
+    assert summary["screen"] == "WsPlay"
+    with open(os.path.join(str(tmp_path), "sheet.json")) as f:
+        assert json.load(f) is not None
+
+
+START = ["seats 2", "battery alkaline 3", "set game wordsport", "set players 2",
+         "0.5 press 2", "+1 press 1"]
+
+
+def test_empty_follows_low_and_neither_repeats(tmp_path):
+    lines = START + ["+1 battery 3.05", "+20 battery 3.0", "+20 battery 2.8", "+60 battery 2.75", "+60 end"]
+    summary, cues, log = _run(lines, tmp_path)
+    assert summary["errors"] == 0
+    assert cues.count("BATTERY") == 2
+    assert log.count("banner battery low") == 1 and log.count("banner battery empty: plug in USB now") == 1
+
+
+def test_on_usb_flat_cells_never_warn(tmp_path):
+    lines = START + ["+1 usb on", "+1 battery 2.0", "+120 end"]
+    summary, cues, log = _run(lines, tmp_path)
+    assert "BATTERY" not in cues and "battery" not in log
+
+
+def test_a_power_cut_keeps_the_cells_as_drained_and_warns_again_after_it(tmp_path):
+    # a new boot is a new box to the table: the warning is said again
+    lines = START + ["+1 battery 3.05", "+20 reboot", "+20 end"]
+    summary, cues, log = _run(lines, tmp_path)
+    assert cues.count("BATTERY") == 2 and summary["errors"] == 0
+
+
+@pytest.mark.parametrize("line, said", [
+    ("battery lead 3", "battery KIND CELLS: kind one of alkaline, li-ion, nimh"),
+    ("1 battery 3.9", "battery VOLTS needs the set-up line battery KIND CELLS first"),
+    ("1 usb on", "usb on|off needs the set-up line battery KIND CELLS first"),
+])
+def test_a_wrong_battery_line_is_explained(line, said):
+    with pytest.raises(SimScriptError) as e:
+        parse(["seats 2", line])
+    assert said in str(e.value)
