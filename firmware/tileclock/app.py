@@ -28,6 +28,21 @@ _FLASH_NOTE_MS = const(30000)  # "can't save" again at most this often
 # has passed since its last write, so a power cut loses at most this much of
 # the clock (docs/journal.md, "Time marks": the flash cost of 5 s vs 10 s).
 MARK_MS = const(5000)
+# Rest when nobody plays (no clock running, no press): dimmed after the
+# "sleep" setting's minutes, the display off a minute later, the loop
+# polling less often; any press wakes it, and that press is no action. On
+# cells, after an hour the box says it is switching off and rests in its
+# slowest loop (docs/power.md).
+AWAKE = const(0)
+DIM = const(1)
+DARK = const(2)
+OFF = const(3)
+_DARK_AFTER_MS = const(60000)   # dimmed this long, then dark
+_OFF_AFTER_MS = const(3600000)  # untouched this long on cells: off
+_OFF_SAID_MS = const(5000)      # "switching off" on show this long first
+_POLL_DARK_MS = const(100)      # the loop's longest sleep while dark (a press: 0.1 s to wake)
+_POLL_OFF_MS = const(500)
+_OFF_NOTE = "switching off: any seat wakes it"
 
 CANT_SAVE = "flash: can't save"
 # Undoing a close reopens a round the table has put away: a first long press
@@ -49,6 +64,7 @@ _NOT_STARTED = const(2)
 SHARED_DEFAULTS = {
     "players": 4,
     "sound": "on",
+    "sleep": 5,             # minutes untouched before the screen dims; 0: never
     "names": [],            # names[seat - 1], "" or missing: P<seat>
 }
 
@@ -139,6 +155,13 @@ class App:
         self.last_error = None
         self._fails = 0             # passes in a row that raised
         self.starving = False       # the watchdog is left to restart the box
+        self.rest = AWAKE           # AWAKE, DIM, DARK or OFF (see step)
+        # (a display that can't dim nor switch off, the CircuitPython
+        # board's, keeps the box awake)
+        self._can_rest = hasattr(board.display, "poweroff") and hasattr(board.display, "contrast")
+        self.poll_ms = POLL_MS      # the loop's longest sleep now
+        self._input_at = board.ticks_ms()   # the last press (the board's ticks)
+        self._dark_at = None        # OFF said: the display goes off then
         self.manager = ui_screen.Manager(self)
         self._apply_sound()
 
@@ -613,8 +636,16 @@ class App:
             event = buttons.poll(ticks)
             if not event:
                 break
-            manager.event(self._event_time(event, now), event)
             n += 1
+            self._input_at = ticks
+            if self.rest != AWAKE:
+                # a press on a dimmed screen acts (it can be read); on a
+                # dark one it only wakes the box
+                dark = self.rest >= DARK
+                self._wake()
+                if dark:
+                    continue
+            manager.event(self._event_time(event, now), event)
         game = self.game
         if game is not None:
             cue = game.tick(now)
@@ -644,8 +675,9 @@ class App:
                 self.note(now, _BATTERY_LOW if warning == 1 else _BATTERY_EMPTY)
                 self.sound(now, cues.BATTERY)
         self.buzzer.update(now)
-        if manager.frame(self.display, now):
-            self.display.show()
+        rest_due = self._rest(ticks, now)
+        if manager.frame(self.display, now) and (self.rest < DARK or self._dark_at is not None):
+            self.display.show()     # (not to a panel that is off)
         if not self.starving:
             board.feed_watchdog()
         self.passes += 1
@@ -659,7 +691,73 @@ class App:
             left = ticks_diff(due, now)
             if left < wait:
                 wait = left if left > 0 else 0
+        if rest_due < wait:
+            wait = rest_due if rest_due > 0 else 0
         return wait
+
+    def _rest(self, ticks, now):
+        """Dim, darken or switch off when nobody plays; ms until the next
+        step of it (FOREVER: none due)."""
+        minutes = self.settings.get("sleep", 0)
+        game = self.game
+        if not self._can_rest:
+            return ui_screen.FOREVER
+        if (game is not None and game.clock_running(now)) or self.buzzer.next_deadline() is not None:
+            self._input_at = ticks      # a running clock never rests, nor a tune
+            if self.rest != AWAKE:
+                self._wake()
+            return ui_screen.FOREVER
+        idle = ticks_diff(ticks, self._input_at)
+        battery = self.battery
+        on_cells = battery is not None and not battery.on_usb
+        if self._dark_at is not None and ticks_diff(ticks, self._dark_at) >= 0:
+            self._dark_at = None
+            self.display.poweroff()
+        steps = ui_screen.FOREVER
+        if on_cells:
+            if idle >= _OFF_AFTER_MS:
+                if self.rest != OFF:
+                    self._switch_off(ticks, now)
+                return ui_screen.FOREVER if self._dark_at is None else _OFF_SAID_MS
+            steps = _OFF_AFTER_MS - idle
+        if minutes <= 0:
+            return steps
+        dim_at = minutes * 60000
+        if idle >= dim_at + _DARK_AFTER_MS:
+            if self.rest < DARK:
+                self.rest = DARK
+                self.poll_ms = _POLL_DARK_MS
+                self.display.poweroff()
+            return steps
+        if idle >= dim_at:
+            if self.rest < DIM:
+                self.rest = DIM
+                self.display.contrast(0)
+            left = dim_at + _DARK_AFTER_MS - idle
+        else:
+            left = dim_at - idle
+        return left if left < steps else steps
+
+    def _switch_off(self, ticks, now):
+        # said on a lit screen, then dark in the slowest loop until a press
+        self.rest = OFF
+        self.poll_ms = _POLL_OFF_MS
+        self.display.contrast(255)
+        self.display.poweron()
+        self.note(now, _OFF_NOTE)
+        self._dark_at = ticks_add(ticks, _OFF_SAID_MS)
+
+    def _wake(self):
+        # bright and lit again, the whole frame sent (the panel kept its
+        # RAM, but a frame drawn while dark was never sent)
+        self.rest = AWAKE
+        self.poll_ms = POLL_MS
+        self._dark_at = None
+        display = self.display
+        display.contrast(255)
+        display.poweron()
+        display.invalidate()
+        self.manager.screen.full = True
 
     def _event_time(self, event, now):
         """The engine's time of a button event: a press when its button
@@ -734,5 +832,6 @@ class App:
         gc.collect()
         while True:
             wait = self.safe_step()
-            board.sleep_ms(wait if wait < POLL_MS else POLL_MS)
+            poll = self.poll_ms         # longer while the box rests
+            board.sleep_ms(wait if wait < poll else poll)
 

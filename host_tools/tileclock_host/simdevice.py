@@ -14,7 +14,7 @@ except ImportError:      # CPython: the pure-Python framebuf
 import gc
 
 from tileclock import cues
-from tileclock.app import POLL_MS, App
+from tileclock.app import App
 from tileclock_host.simboard import SimBoard
 
 TAP_MS = 80          # a short press: held 80 ms
@@ -67,11 +67,13 @@ class SimDevice:
         return self.app.safe_step()
 
     def run(self, ms):
-        """`ms` of virtual time, the loop polling at least every POLL_MS."""
+        """`ms` of virtual time, the loop polling as App.run does: at least
+        every POLL_MS, less often while the box rests (app.poll_ms)."""
         left = ms
         while left > 0:
             wait = self.step()
-            step = POLL_MS if wait > POLL_MS else (wait if wait > 0 else 1)
+            poll = self.app.poll_ms
+            step = poll if wait > poll else (wait if wait > 0 else 1)
             if step > left:
                 step = left
             self.board.sleep_ms(step)

@@ -25,14 +25,15 @@ from tileclock_host.simboard import PRESSED, RELEASED
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SIM = os.path.join(ROOT, "tests", "sim")
-def _on_cells(name):
-    # a script whose board runs on cells: the CircuitPython board has none
-    # (docs/power.md), so its screens have no level to match
+def _pico_only(name):
+    # a script whose board runs on cells, or that shows the box at rest:
+    # the CircuitPython board has no battery and its display can't dim nor
+    # switch off (docs/power.md), so there is nothing to match
     with open(os.path.join(SIM, name)) as f:
-        return any(line.startswith("battery ") for line in f)
+        return any(line.startswith(("battery ", "set sleep ")) for line in f)
 
 
-SCRIPTS = sorted(name for name in os.listdir(SIM) if name.endswith(".txt") and not _on_cells(name))
+SCRIPTS = sorted(name for name in os.listdir(SIM) if name.endswith(".txt") and not _pico_only(name))
 CIRCUITPY = os.path.join(ROOT, "circuitpython")
 CHECKER = os.path.join(os.path.dirname(sys.executable), "basedpyright")
 

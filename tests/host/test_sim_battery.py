@@ -66,3 +66,34 @@ def test_a_wrong_battery_line_is_explained(line, said):
     with pytest.raises(SimScriptError) as e:
         parse(["seats 2", line])
     assert said in str(e.value)
+
+
+@pytest.mark.parametrize("sleep", [0, 5])
+def test_an_hour_untouched_on_cells_says_so_and_switches_off(tmp_path, sleep):
+    from tileclock.app import OFF
+    lines = ["seats 2", "battery alkaline 3", "set game wordsport", "set sleep %d" % sleep,
+             "3599 note before", "+2 expect banner \"switching off\"", "+10 note after"]
+    runner = Runner(parse(lines), str(tmp_path))
+    runner.run_until(3599000)
+    assert runner.app.rest != OFF
+    runner.run_until(3601000)
+    panel = runner.board.panel
+    assert runner.app.rest == OFF and panel.on and panel.contrast == 255    # said on a lit screen
+    runner.run_until(3611000)
+    assert not panel.on and runner.app.poll_ms == 500
+    runner.board.tap(1)                 # any seat wakes it
+    runner.run_until(3612000)
+    runner.run_until(3612500)
+    assert runner.app.rest == 0 and panel.on and runner.app.manager.screen.cursor == 0
+    summary = runner.finish()
+    assert summary["errors"] == 0
+
+
+def test_on_usb_an_hour_untouched_only_dims_and_darkens(tmp_path):
+    from tileclock.app import DARK
+    runner = Runner(parse(["seats 2", "battery alkaline 3", "set sleep 5", "0.5 usb on", "4000 end"]),
+                    str(tmp_path))
+    runner.run()
+    assert runner.app.rest == DARK
+    with open(os.path.join(str(tmp_path), "log.txt")) as f:
+        assert "switching off" not in f.read()

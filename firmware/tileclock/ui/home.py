@@ -12,6 +12,12 @@ from tileclock.ui.menu import Item, Menu, choice
 from tileclock.ui.screen import CONFIRM_MS
 
 
+# minutes untouched before the box dims (App: the display off a minute
+# later); 0 never
+SLEEP_MINUTES = (2, 5, 10, 30, 0)
+SLEEP_NAMES = ("2 min", "5 min", "10 min", "30 min", "never")
+
+
 class Home(Menu):
     TITLE = "tileclock"
     KEYS_FIRST = Menu.KEYS[:2]      # no game to go back to: no hold
@@ -45,6 +51,7 @@ class Home(Menu):
         for label, key, choices, shown in spec.OPTIONS:
             lines.append(choice(app, label, key, choices, shown))
         lines.append(choice(app, "Sound", "sound", ("on", "off")))
+        lines.append(choice(app, "Sleep", "sleep", SLEEP_MINUTES, SLEEP_NAMES))
         if app.game is not None:
             lines.append(Item("Score sheet", None, self._sheet))
         return lines
