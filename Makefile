@@ -55,13 +55,13 @@ $(CP_STUBS)/.installed: Makefile | $(VENV)/.installed
 	touch $@
 
 # MicroPython's WebAssembly port for the web page, from npm (web/package-lock.json)
-WEB_PORT := web/node_modules/@micropython/micropython-webassembly-pyscript/micropython.wasm
+WEB_WASM := web/node_modules/@micropython/micropython-webassembly-pyscript/micropython.wasm
 
-$(WEB_PORT): web/package.json web/package-lock.json | $(VENV)/.installed
+$(WEB_WASM): web/package.json web/package-lock.json | $(VENV)/.installed
 	$(PY) -c "from tileclock_host.cmd_web import port_folder; port_folder()"
 	touch $@
 
-venv: $(VENV)/.installed $(STUBS)/.installed $(CP_STUBS)/.installed $(WEB_PORT) ## create .venv and install tileclock with its tools
+venv: $(VENV)/.installed $(STUBS)/.installed $(CP_STUBS)/.installed $(WEB_WASM) ## create .venv and install tileclock with its tools
 
 # The web page's tests drive a real headless Chromium, the machine's own (no
 # browser is downloaded): Debian's package, installed here when make runs as
@@ -83,17 +83,30 @@ test: venv browser ## run every test (CPython, the MicroPython unix port, mpy-cr
 check: $(VENV)/.installed ## the tests an edit needs: firmware and host tools on both interpreters (no browser, type check or bench)
 	$(PY) -m pytest -q -n auto --dist worksteal -m "not full" tests
 
-test-micropython: venv ## only the firmware tests, on MicroPython at a Pico's heap
-	for t in tests/firmware/test_*.py; do $(MICROPYTHON) -X heapsize=$(HEAP) tests/run_on_micropython.py $$(basename $$t .py) || exit 1; done
+# The tests share the heap with the simulated board and compile the
+# firmware from its sources: the Pico's heap and 16wK of room for them
+# (tests/host/test_micropython.py says why).
+TEST_HEAP ?= 206wK
 
-sim: $(VENV)/.runtime ## try the clock in the terminal (no hardware needed)
-	$(PY) -m tileclock_host sim
+test-micropython: venv ## only the firmware tests, on MicroPython at a Pico's heap (and the tests' room)
+	for t in tests/firmware/test_*.py; do $(MICROPYTHON) -X heapsize=$(TEST_HEAP) tests/run_on_micropython.py $$(basename $$t .py) || exit 1; done
+
+# The simulator's flash (settings and the evening) is a temporary folder
+# removed on quit; FS=DIR keeps it in DIR, to play on next time or to read
+# with the host tools (tileclock sheet DIR).
+FS ?=
+
+sim: $(VENV)/.runtime ## try the clock in the terminal (no hardware needed); FS=DIR keeps its flash in DIR
+	$(PY) -m tileclock_host sim $(if $(FS),--fs "$(FS)")
 
 web-build: venv ## build the web page into build/web/ (the firmware on MicroPython's WebAssembly port)
 	$(PY) -m tileclock_host web --build-only
 
-web: venv ## build the web page and serve it on http://127.0.0.1:8000/
-	$(PY) -m tileclock_host web
+# The web page's HTTP port (PORT is the board's serial port).
+WEB_PORT ?= 8000
+
+web: venv ## build the web page and serve it on http://127.0.0.1:8000/ (another port: WEB_PORT=8080)
+	$(PY) -m tileclock_host web --port $(WEB_PORT)
 
 bench: venv ## print the memory, display and flash figures
 	$(PY) -m tileclock_host.bench --heap $(HEAP)

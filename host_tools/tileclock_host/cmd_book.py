@@ -89,9 +89,10 @@ def _add(book, args):
             outcome = book.add(evening, _played(evening.source))
             counts[outcome] += 1
             print("%-40s %-13s %s  %s" % (evening.where, evening.kind, evening.short_id, said[outcome]))
-    print("%d added, %d updated, %d already there, %d older copies skipped"
+    # The book is a file written here: say which (the default is out of sight).
+    print("%d added, %d updated, %d already there, %d older copies skipped: in %s"
           % (counts["added"], counts["grown"] + counts["undone"] + counts["actions"],
-             counts["already"] + counts["poorer"], counts["older"]))
+             counts["already"] + counts["poorer"], counts["older"], book.path))
     return 0
 
 

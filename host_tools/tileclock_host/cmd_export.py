@@ -35,4 +35,8 @@ def run(args):
             f.write(text)
     if write_output(args.out, save, args.files):
         say_replaced(args.out)
+    # Say what was written, as every command that writes a file does (with no
+    # --out the rows themselves are the output, and nothing else is printed).
+    print("wrote %s: %d rows (one per player per round) from %d evening%s"
+          % (args.out, len(export.rows(evenings)), len(evenings), "" if len(evenings) == 1 else "s"))
     return 0

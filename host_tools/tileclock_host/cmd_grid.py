@@ -63,8 +63,8 @@ def report(path, result, game):
 
 
 def _wordsport_lines(result):
-    """Word-Sport scores a crossword by its bonuses only (word-sport.txt, "Five
-    ways to score"): 5 a word of seven or more letters, three at most, and 5
+    """Word-Sport scores a crossword by its bonuses only (docs/wordsport.md,
+    "The game"): 5 a word of seven or more letters, three at most, and 5
     for one grid. Places, two minutes and a straight run come from the round
     on the clock; unused tiles decide places when no one else finished."""
     left = len(result.grid.unused) + len(result.taken_out)

@@ -1,6 +1,7 @@
 # Copy a device's journal and settings to the laptop over USB, with mpremote.
 #
-#   tileclock pull --port /dev/ttyACM0 --to scores/
+#   tileclock pull --to scores/                     # mpremote finds the board, as deploy does
+#   tileclock pull --port /dev/ttyACM0 --to scores/  # or name its port
 #
 # writes scores/<device id>/<YYYYmmdd-HHMMSS>/ with the device's settings.txt,
 # journal/, journal.new/ and games/ exactly as they are on the flash
@@ -95,7 +96,8 @@ print(%(mark)r + json.dumps({'device': uid, 'platform': sys.platform, 'files': o
 
 def add_arguments(parser):
     parser.add_argument("--port",
-                        help="the board's serial port (e.g. /dev/ttyACM0, COM3: what mpremote connect takes)")
+                        help="the board's serial port (e.g. /dev/ttyACM0, COM3: what mpremote connect takes); "
+                             "default: the first board mpremote finds on USB, as deploy does")
     parser.add_argument("--drive", metavar="CIRCUITPY",
                         help="a CircuitPython board instead: its mounted CIRCUITPY drive (docs/circuitpython.md)")
     parser.add_argument("--to", required=True, metavar="DIR", help="folder to copy into (made if missing)")
@@ -124,6 +126,12 @@ def _mpremote_command():
 # of deploy), and what the user reads instead.
 NO_BOARD = ("no Pico found on USB: is it plugged in, with a data cable (not a charge-only one), and "
             "running MicroPython? `mpremote connect list` lists the serial ports; give one with --port")
+
+
+def _usb_boards():
+    """How many USB serial ports there are, as deploy counts them (None: can't say)."""
+    from tileclock_host.cmd_deploy import usb_boards
+    return usb_boards()
 
 
 def no_board(said):
@@ -256,9 +264,16 @@ def _copy_from_drive(drive, files, folder, root="/"):
 
 
 def run(args):
-    if bool(args.port) == bool(args.drive):
-        raise UserError("pull needs --port PORT (a board with MicroPython) or --drive CIRCUITPY "
-                        "(a CircuitPython board's drive), one of them")
+    if args.port and args.drive:
+        raise UserError("pull takes --port PORT (a board with MicroPython) or --drive CIRCUITPY "
+                        "(a CircuitPython board's drive), not both")
+    if not args.drive:
+        # No port named: mpremote's `connect auto` takes the first USB board,
+        # as deploy does; with no USB serial port at all, say so before
+        # mpremote is started.
+        args.port = args.port or "auto"
+        if args.port == "auto" and _usb_boards() == 0:
+            raise UserError(NO_BOARD)
     if args.drive:
         state = "free"
         listing = drive_listing(os.path.join(args.drive, args.root.strip("/")) if args.root.strip("/")

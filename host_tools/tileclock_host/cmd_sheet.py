@@ -1,4 +1,7 @@
-# Printable score sheets (PDF or HTML) from an evening, or blank ones to fill in.
+# Printable score sheets (PDF or HTML) from evenings, or blank ones to fill in.
+# Takes what `export` takes (scripts, journals, pulled folders, sheet JSON):
+# every evening found goes into the one output file, one after the other, so
+# a night of several games prints in one go.
 import os
 
 from tileclock.games import KINDS as GAME_KINDS
@@ -6,17 +9,17 @@ from tileclock_host.cli import UserError, say_replaced, write_output
 from tileclock_host.scores import layout
 from tileclock_host.scores.evening import load_files, warn_stderr
 
-HELP = "print an evening's score sheet as PDF or HTML (or a blank sheet to fill in by hand)"
+HELP = "print evenings' score sheets as one PDF or HTML file (or a blank sheet to fill in by hand)"
 
 FORMATS = ("pdf", "html")
 
 
 def add_arguments(parser):
-    parser.add_argument("file", nargs="?",
-                        help="action script, journal folder (or a folder from pull) or sheet JSON")
+    parser.add_argument("files", nargs="*", metavar="FILE",
+                        help="action scripts, journal folders (or folders from `tileclock pull`), sheet JSON")
     parser.add_argument("-o", "--out", metavar="PATH",
                         help="output file; .pdf or .html (default: the input's name with .pdf, "
-                             "one file per evening if there are several)")
+                             "or sheets.pdf for several inputs); every evening goes into it")
     parser.add_argument("--format", choices=FORMATS, help="pdf or html (default: from --out, else pdf)")
     parser.add_argument("--blank", choices=GAME_KINDS, metavar="GAME",
                         help="a blank sheet for GAME (%s) instead" % ", ".join(GAME_KINDS))
@@ -44,38 +47,48 @@ def write(pages, path, fmt, title, inputs=()):
         say_replaced(path)
 
 
+def _default_out(files, fmt):
+    """The input's name with the format's ending; a neutral name for several."""
+    if len(files) == 1:
+        return "%s.%s" % (os.path.splitext(os.path.basename(os.path.normpath(files[0])))[0], fmt)
+    return "sheets.%s" % fmt
+
+
+def _plural(n, word):
+    return "%d %s%s" % (n, word, "" if n == 1 else "s")
+
+
 def run(args):
     fmt = _format(args)
     if args.blank:
-        if args.file:
-            raise UserError("give a file or --blank, not both")
+        if args.files:
+            raise UserError("give files or --blank, not both")
         if not 2 <= args.players <= 8:
             raise UserError("--players must be 2 to 8")
         out = args.out or "blank-%s.%s" % (args.blank, fmt)
-        write(layout.blank_pages(args.blank, args.players), out, fmt, "%s blank score sheet" % args.blank)
-        print(out)
+        pages = layout.blank_pages(args.blank, args.players)
+        write(pages, out, fmt, "%s blank score sheet" % args.blank)
+        print("wrote %s: a blank %s sheet for %d players, %s" % (out, args.blank, args.players,
+                                                                  _plural(len(pages), "page")))
         return 0
-    if not args.file:
+    if not args.files:
         raise UserError("give an evening's file (script, journal or sheet JSON), or --blank GAME")
-    evenings = load_files([args.file], warn_stderr)
+    evenings = load_files(args.files, warn_stderr)
     if not evenings:
-        raise UserError("%s: no evening in it" % args.file)
-    stem = os.path.splitext(os.path.basename(os.path.normpath(args.file)))[0]
-    # One output file per evening; a Speed Scrabble evening's matches share it.
-    for i, evening in enumerate(evenings, 1):
-        if args.out and len(evenings) == 1:
-            out = args.out
-        elif args.out:
-            base, ext = os.path.splitext(args.out)
-            out = "%s-%d%s" % (base, i, ext)
-        else:
-            out = "%s%s.%s" % (stem, "-%d" % i if len(evenings) > 1 else "", fmt)
-        pages = []
+        raise UserError("%s: no evening in it" % ", ".join(args.files))
+    out = args.out or _default_out(args.files, fmt)
+    pages = []
+    for evening in evenings:
+        # A Speed Scrabble evening's matches follow one another.
         for m, sheet in enumerate(evening.sheets, 1):
             where = evening.where
             if len(evening.sheets) > 1:
                 where += ", match %d of %d" % (m, len(evening.sheets))
             pages.extend(layout.sheet_pages(sheet, where))
-        write(pages, out, fmt, "%s score sheet: %s" % (evening.kind, evening.where), [args.file])
-        print(out)
+    if len(evenings) == 1:
+        title = "%s score sheet: %s" % (evenings[0].kind, evenings[0].where)
+    else:
+        title = "score sheets: %s" % ", ".join(e.where for e in evenings)
+    write(pages, out, fmt, title, args.files)
+    print("wrote %s: %s, %s" % (out, _plural(len(evenings), "evening"), _plural(len(pages), "page")))
     return 0

@@ -60,12 +60,15 @@ def _flash_folder(path):
     return path
 
 
-def _report(summary, out):
+def _report(summary, out, fs=None):
     secs = summary["virtual_ms"] // 1000
     print("%d:%02d:%02d of virtual time, %d passes, %d screenshots, %d bytes to the display"
           % (secs // 3600, (secs // 60) % 60, secs % 60, summary["passes"], len(summary["shots"]),
              summary["bytes_sent"]))
-    print("results in %s: shots/, cues.txt, log.txt, sheet.json" % out)
+    print("wrote %s: shots/, cues.txt, log.txt, sheet.json, summary.json%s"
+          % (out, "" if fs else ", flash/"))
+    if fs:
+        print("the board's flash is in %s" % fs)
     if summary.get("errors"):
         print("%d passes raised an error (traceback above, log.txt); the device carried on"
               % summary["errors"])
@@ -84,6 +87,9 @@ def run_script(path, out, micropython=False, fs=None, circuitpython=False):
         raise UserError("%s: %s" % (path, e.strerror or e))
     except sim_script.SimScriptError as e:
         raise UserError("%s: %s" % (path, e))
+    if circuitpython and parsed.battery is not None:
+        raise UserError("%s: the CircuitPython board has no battery (docs/power.md): "
+                        "run this script on the Pico's board (without --circuitpython)" % path)
     _out_folder(out)
     if micropython:
         return _run_on_micropython(path, out, fs)
@@ -95,7 +101,7 @@ def run_script(path, out, micropython=False, fs=None, circuitpython=False):
         summary = sim_script.Runner(parsed, out, save_png=frame_to_png, fs_root=fs, board_class=board_class).run()
     except OSError as e:
         raise UserError(_cant_write(out, e))
-    return _report(summary, out)
+    return _report(summary, out, fs)
 
 
 def _out_folder(out):
@@ -147,4 +153,4 @@ def _run_on_micropython(path, out, fs=None, heap="190wK"):
             summary = json.load(f)
     except OSError as e:
         raise UserError(_cant_write(out, e))
-    return _report(summary, out)
+    return _report(summary, out, fs)

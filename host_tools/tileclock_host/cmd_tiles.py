@@ -23,6 +23,6 @@ def run(args):
     if write_output(args.output, lambda tmp: made.append(printplay.render(args.paper, tmp))):
         say_replaced(args.output)
     layout = made[0]
-    print("%s: 3 pages (%s): down faces, across faces (print these two double-sided, flip on the long edge), "
+    print("wrote %s: 3 pages (%s): down faces, across faces (print these two double-sided, flip on the long edge), "
           "board; squares of %.1f mm" % (args.output, args.paper, layout.square))
     return 0

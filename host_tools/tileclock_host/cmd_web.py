@@ -184,6 +184,10 @@ def server(out, host="127.0.0.1", port=0):
 
 
 def run(args):
+    # Checked before the build: a port out of range would only fail when the
+    # server starts, and not with an OSError.
+    if not args.build_only and not 0 <= args.port <= 65535:
+        raise UserError("--port %d: a port is 0 to 65535 (0: any free one)" % args.port)
     sizes = build(args.out)
     total = sum(sizes.values())
     print("built %s: %d files, %.0f KB (%s)" % (args.out, len(sizes), total / 1024,

@@ -1,5 +1,5 @@
-# Problems found reviewing the engines against the rule texts; each test was
-# written to fail first. Figures are worked out by hand from the rules.
+# Problems found reviewing the engines against the games' rules (docs/); each
+# test was written to fail first. Figures are worked out by hand from the rules.
 from check import raises
 
 from tileclock.engine.game import Refused

@@ -1,5 +1,5 @@
 # Speed Scrabble engine: the numbers below are worked out by hand from
-# rules/speed-scrabble.txt (one set = 100 tiles, everyone starts with 7).
+# the game's rules (docs/speedscrabble.md: one set = 100 tiles, everyone starts with 7).
 from check import raises
 
 from tileclock import cues

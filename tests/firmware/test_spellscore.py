@@ -1,4 +1,4 @@
-# The sample game of spell-sport.txt, play by play.
+# The sample game of docs/spellsport.md, play by play.
 from check import raises
 
 from tileclock.engine.game import Refused

@@ -1,6 +1,6 @@
-# Spell Sport: turns, tile counts and the rubber, against spell-sport.txt.
-# Tile counts and scores below are worked out by hand from the rules' sample
-# game, not copied from the engine's output.
+# Spell Sport: turns, tile counts and the rubber, against the game's rules
+# (docs/spellsport.md). Tile counts and scores below are worked out by hand
+# from the sample game, not copied from the engine's output.
 from check import raises
 from tileclock import cues
 from tileclock.engine.game import Refused

@@ -1,4 +1,5 @@
-# The chart of spelltiles.py against what spell-sport.txt says of it. Each
+# The chart of spelltiles.py against what the game says of it (the pairs,
+# docs/spellsport.md and docs/referee.md). Each
 # property is computed from the chart's data, not restated.
 from tileclock.games.spellsport.tiles import (
     CHART_COLUMNS,

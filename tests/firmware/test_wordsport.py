@@ -1,5 +1,5 @@
 # Word-Sport engine: every figure below is worked out by hand from
-# rules/word-sport.txt (places 10/5/3, +5 per seven, one grid, two minutes,
+# the game's rules (docs/wordsport.md: places 10/5/3, +5 per seven, one grid, two minutes,
 # straight run), not copied from the code's output.
 from check import raises
 

@@ -330,8 +330,9 @@ def test_pull_reads_the_evening_from_a_circuitpy_drive(tmp_path, capsys):
     from tileclock.store.journal import read_journal
     kind, actions, _problems = read_journal(str(copy / "journal"))
     assert load(["game " + kind] + actions).sheet() == played
+    # neither --drive nor --port: the Pico is looked for on USB, as deploy does
     assert cli.main(["pull", "--to", str(tmp_path / "x")]) == 1
-    assert "--port PORT" in capsys.readouterr().err
+    assert "no Pico found on USB" in capsys.readouterr().err
 
 
 def test_a_rename_onto_a_file_works_on_fat_which_does_not_replace(tmp_path, monkeypatch):

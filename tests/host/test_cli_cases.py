@@ -116,7 +116,7 @@ def test_grid_for_word_sport_scores_word_sport_not_speed_scrabble(capsys, name):
     code, out, _err = run(["grid", "--game", name, WORDSPORT_GRIDS], capsys)
     assert code == 0
     assert "Speed Scrabble" not in out
-    # word-sport.txt: 5 a word of seven or more letters (VOCALIST), 5 for one
+    # docs/wordsport.md: 5 a word of seven or more letters (VOCALIST), 5 for one
     # grid (no: two grids and a stray word); no letter values.
     assert "words of seven or more letters: 1 word (+5); one grid: no: 3 groups of tiles" in out
     assert "Word-Sport points for the crossword: 5 " in out

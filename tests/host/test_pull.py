@@ -229,3 +229,33 @@ def test_pull_from_a_clock_with_its_watchdog_on_goes_through_safe_mode_and_back(
         assert not (flash / "maintenance").exists()
     finally:
         stop()
+
+
+# No --port: mpremote finds the board (`connect auto`), as deploy does.
+
+def test_pull_without_a_port_finds_the_board_as_deploy_does(tmp_path, monkeypatch, capsys):
+    said = []
+    ports = []
+    monkeypatch.setattr(cmd_pull, "_usb_boards", lambda: 1)
+    monkeypatch.setattr(cmd_pull, "free_board", lambda port, root: ports.append(port) or "free")
+    monkeypatch.setattr(cmd_pull, "reset_board", lambda port: said.append("reset"))
+    monkeypatch.setattr(cmd_pull, "list_device", lambda port, root, timeout: ports.append(port) or _listing())
+    copy, _calls = _fake_copy(0)
+    monkeypatch.setattr(cmd_pull, "copy_files", copy)
+    assert main(["pull", "--to", str(tmp_path)]) == 0
+    assert ports == ["auto", "auto"] and said == ["reset"]
+    assert "auto: the board restarts" in capsys.readouterr().out
+
+
+def test_pull_without_a_port_and_no_usb_board_says_what_to_check(tmp_path, monkeypatch, capsys):
+    monkeypatch.setattr(cmd_pull, "_usb_boards", lambda: 0)
+    monkeypatch.setattr(cmd_pull, "free_board", lambda port, root: pytest.fail("mpremote was run"))
+    assert main(["pull", "--to", str(tmp_path / "o")]) == 1
+    err = capsys.readouterr().err
+    assert err == "tileclock: %s\n" % cmd_pull.NO_BOARD
+    assert not (tmp_path / "o").exists()
+
+
+def test_a_port_and_a_drive_together_are_refused(tmp_path, capsys):
+    assert main(["pull", "--port", "COM3", "--drive", str(tmp_path), "--to", str(tmp_path / "o")]) == 1
+    assert "not both" in capsys.readouterr().err

@@ -1,6 +1,6 @@
-# The Spell Sport referee: the rules' sample game, then each placement rule
-# broken on purpose. Expected scores are worked out by hand from
-# spell-sport.txt; small made-up word lists keep the positions simple.
+# The Spell Sport referee: the sample game, then each placement rule
+# broken on purpose. Expected scores are worked out by hand from the game's
+# rules (docs/spellsport.md); small made-up word lists keep the positions simple.
 import os
 
 import pytest
@@ -35,7 +35,7 @@ def rejection(lines, words):
 def test_sample_game_replays_exactly(default_words):
     with open(SAMPLE) as f:
         game, events = replay(f.read().splitlines(), default_words)
-    # 4x5 - 4, 6x5, 8x4, 4x6 - 4 (spell-sport.txt).
+    # 4x5 - 4, 6x5, 8x4, 4x6 - 4 (docs/spellsport.md, the sample game).
     assert game.plays[ACROSS] == [16, 32]
     assert game.plays[DOWN] == [30, 20]
     assert game.total(ACROSS) == 48 and game.total(DOWN) == 50
@@ -168,8 +168,8 @@ def test_a_path_of_both_players_tiles_doubles_the_player_completing_it():
 
 def test_a_play_completing_the_opponents_path_ends_the_game_and_doubles_the_opponent():
     # Across lays aM..lM (12); Down completes row M to zM (26 letters, 26):
-    # the path is across, so Across doubles (spell-sport.txt: "The first
-    # player doubles if the path is across the board") and the game ends.
+    # the path is across, so Across doubles (docs/spellsport.md: the first
+    # player doubles for a path across the board) and the game ends.
     game, events = replay(["rack across " + "AB " * 6, "rack down " + "AB " * 7,
                            "play across " + ab_tiles("a", "l", "M") + " = 12",
                            "play down " + ab_tiles("m", "z", "M") + " = 26"], ["ab" * 6, "ab" * 13])

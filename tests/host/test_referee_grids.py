@@ -20,7 +20,7 @@ def check(text, words):
 
 
 def test_take_two_example(words):
-    # speed-scrabble.txt: JAM across, MET down from its M, AT across to MET's T.
+    # docs/speedscrabble.md's example: JAM across, MET down from its M, AT across to MET's T.
     with open(os.path.join(DATA, "speed_take_two.txt")) as f:
         result = grids.check("speed_take_two.txt", f.read().splitlines(), words)
     assert sorted(w.letters for w in result.words) == ["AT", "JAM", "MET"]

@@ -10,7 +10,7 @@ def letter_tiles(tiles, letter):
 
 def test_turnable_tile_written_turned_over_in_a_rack_is_a_tile_of_the_set():
     # The chart has HO and IO; OH and OI are the same tiles turned over
-    # (spell-sport.txt: H I N O S X Z tiles may be used either way up).
+    # (docs/spellsport.md: H I N O S X Z tiles may be used either way up).
     lines = ["rack across OH OI AD BA DU ID IS IT OX SH TO UF",
              "rack down   AL BU CE DR ER ET GA GO HA HI PI VO"]
     events = []

@@ -65,6 +65,7 @@ def test_mixed_games_share_one_header(capsys):
 def test_json_has_the_same_rows_with_types(capsys, tmp_path):
     out = tmp_path / "scores.json"
     assert main(["export", scenario("wordsport_dq_void.txt"), "-o", str(out)]) == 0
+    assert capsys.readouterr().out.startswith("wrote %s: " % out)
     rows = json.loads(out.read_text())
     text = run_export(capsys, scenario("wordsport_dq_void.txt"))
     assert len(rows) == len(list(csv.DictReader(io.StringIO(text))))
@@ -100,3 +101,20 @@ def test_a_game_without_columns_of_its_own_exports_what_its_sheet_has(capsys):
     assert (di["won"], di["total"], di["tiles"], di["winner"], di["play_ms"]) == ("1", "1", "47", "Di", "600000")
     bob = [r for r in rows if r["round"] == "1" and r["name"] == "Bob"][0]
     assert (bob["out"], bob["tiles"], bob["total"]) == ("1", "0", "0")
+
+
+def test_the_doc_lists_the_tile_rush_columns():
+    from tileclock_host.scores.evening import load_file
+    with open(DOC, encoding="utf-8") as f:
+        doc = f.read()
+    (evening,) = load_file(scenario("tilerush_evening.txt"))
+    for col in export.columns_for({"tilerush"}, [evening.sheet]):
+        assert "`%s`" % col in doc, col
+
+
+def test_export_to_a_file_says_what_it_wrote(tmp_path, capsys):
+    out = tmp_path / "night.csv"
+    assert main(["export", scenario("wordsport_evening.txt"), scenario("tilerush_evening.txt"),
+                 "-o", str(out)]) == 0
+    rows = len(out.read_text().splitlines()) - 1
+    assert capsys.readouterr().out == "wrote %s: %d rows (one per player per round) from 2 evenings\n" % (out, rows)

@@ -205,3 +205,37 @@ def test_sheet_command_errors(tmp_path, capsys):
     assert main(["sheet", os.path.join(SCENARIOS, "wordsport_evening.txt"),
                  "-o", str(tmp_path / "no" / "such" / "dir.pdf")]) == 1
     assert "Traceback" not in capsys.readouterr().err
+
+
+def test_tile_rush_columns_say_what_they_hold(tmp_path):
+    # Bob's call failed (docs/tilerush.md): 0 tiles held, out of the round, no
+    # point. The heading says it was a failed call, not a player who went out.
+    text = pdf_text(render(os.path.join(SCENARIOS, "tilerush_evening.txt"), tmp_path))
+    for words in ("Tiles held Failed call Won Total", "Failed call: called out first, but the grid failed"):
+        assert words in text, words
+    assert " Out " not in text
+    out = tmp_path / "blank.pdf"
+    assert main(["sheet", "--blank", "tilerush", "-o", str(out)]) == 0
+    assert "Tiles held Failed call Won Total" in pdf_text(out)
+
+
+def test_several_files_and_folders_make_one_sheet_of_every_evening(tmp_path, capsys, monkeypatch):
+    from test_scores_evening import make_device
+    make_device(tmp_path / "box", [os.path.join(SCENARIOS, "wordsport_evening.txt"),
+                                   os.path.join(SCENARIOS, "speedscrabble_standard_match.txt")])
+    out = tmp_path / "night.pdf"
+    assert main(["sheet", str(tmp_path / "box"), os.path.join(SCENARIOS, "tilerush_evening.txt"),
+                 "-o", str(out)]) == 0
+    assert capsys.readouterr().out.startswith("wrote %s: 3 evenings, " % out)
+    text = pdf_text(out)
+    for title in ("Word-Sport score sheet", "Speed Scrabble score sheet", "Tile Rush score sheet"):
+        assert title in text, title
+    # Without -o: one input names the file, as before; several make sheets.pdf.
+    monkeypatch.chdir(tmp_path)
+    assert main(["sheet", os.path.join(SCENARIOS, "wordsport_evening.txt")]) == 0
+    assert main(["sheet", os.path.join(SCENARIOS, "wordsport_evening.txt"),
+                 os.path.join(SCENARIOS, "tilerush_evening.txt"), "--format", "html"]) == 0
+    said = capsys.readouterr().out.splitlines()
+    assert said[0].startswith("wrote wordsport_evening.pdf: 1 evening, ")
+    assert said[1].startswith("wrote sheets.html: 2 evenings, ")
+    assert (tmp_path / "wordsport_evening.pdf").exists() and (tmp_path / "sheets.html").exists()

@@ -26,7 +26,7 @@ def play(name, out):
 
 def test_word_sport_game_on_the_device(tmp_path):
     summary, sheet, log, cue_names = play("wordsport_game.txt", tmp_path)
-    # Round 1 by hand (rules/word-sport.txt): P1 said every go and won in
+    # Round 1 by hand (docs/wordsport.md): P1 said every go and won in
     # 1:35: 10 first place + 5 a seven + 5 one grid + 5 under two minutes +
     # 5 straight run = 30. P3 second at 1:35 + 0:30 = 2:05 (over two
     # minutes): 5. P2 third at 2:15 with one grid: 3 + 5 = 8. P4 did not

@@ -7,7 +7,7 @@
 # A line "unused: QZ?" lists the tiles not in the grid ('?' a blank).
 # Lines starting with '#' are comments.
 #
-# Scoring (speed-scrabble.txt): every across word plus every down word of two
+# Scoring (docs/speedscrabble.md, "The game"): every across word plus every down word of two
 # or more letters at the letters' values (blanks 0), +10 for each word of
 # seven or more letters, minus the values of unused tiles. A letter in no
 # good word (in the list) is taken out of the crossword and counts against

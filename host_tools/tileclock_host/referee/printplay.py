@@ -1,6 +1,6 @@
 # Print-and-play Spell Sport: the 338 tiles and the 26x26 board as a PDF.
 #
-# Page 1 has the down faces: the chart of spell-sport.txt, 13 rows of 26
+# Page 1 has the down faces: the game's chart (games/spellsport/tiles.py), 13 rows of 26
 # upright dominoes, first letter on top. Page 2 has the across faces of the
 # same tiles at the mirrored places, so that printing pages 1-2 on one sheet
 # of card, double-sided with a long-edge flip, puts each tile's two faces back

@@ -1,5 +1,6 @@
 # A Spell Sport game on the 26x26 board, checked play by play against the
-# placement rules of spell-sport.txt and scored with the engine's play_score.
+# game's placement rules (docs/spellsport.md, "The game") and scored with
+# the engine's play_score.
 #
 # Cells are (x, y): x the column 0..25 (a..z, left to right), y the row 0..25
 # (A..Z, top to bottom); aA is the top left cell, zA the top right, aZ the

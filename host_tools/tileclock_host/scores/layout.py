@@ -523,7 +523,28 @@ def _game_name(kind):
     return games.spec(kind).NAME if kind in games.KINDS else kind
 
 
-def _heading(key):
+# What a game's generic sheet calls its columns where the sheet's own key
+# would mislead, with a line under the title saying what they hold. Tile
+# Rush's `out` is a final call whose grid failed the check (that player is
+# out of the round, their tiles back in the bag), never a player who went
+# out first; its `tiles` are the tiles in hand when the round ended.
+HEADINGS = {
+    "tilerush": {"tiles": "Tiles\nheld", "out": "Failed\ncall", "won": "Won"},
+}
+LEGENDS = {
+    "tilerush": "Tiles held: in hand when the round ended.   Failed call: called out first, but the "
+                "grid failed the check: out of the round, tiles back in the bag.   Won: 1 point.",
+}
+# The columns of a blank sheet, for a game whose columns come from its rows.
+BLANK_KEYS = {
+    "tilerush": ["tiles", "out", "won"],
+}
+
+
+def _heading(key, kind=None):
+    named = HEADINGS.get(kind, {}).get(key)
+    if named:
+        return named
     return key.replace("_ms", "").replace("_", "\n").capitalize()
 
 
@@ -543,8 +564,8 @@ def generic_pages(sheet, source="", players=None, kind=None):
     blank = sheet is None
     kind = kind if blank else sheet["game"]
     rounds = [] if blank else _all_rounds(sheet)
-    keys = [] if blank else sheet_columns(sheet)[0]
-    cols = [(_heading(key), 9) for key in keys] + [("Total", 10)]
+    keys = BLANK_KEYS.get(kind, []) if blank else sheet_columns(sheet)[0]
+    cols = [(_heading(key, kind), 9) for key in keys] + [("Total", 10)]
 
     def describe(rnd, seat, row):
         if row is None:
@@ -553,6 +574,8 @@ def generic_pages(sheet, source="", players=None, kind=None):
 
     columns = (players or PAGE_SEATS) if blank else _columns_of(rounds)
     info = [] if blank else [_source_line(source, sheet)]
+    if kind in LEGENDS:
+        info.append(LEGENDS[kind])
     pages = _round_pages("%s score sheet" % _game_name(kind), sheet, columns, cols, ("Time", "winner"),
                          describe, rounds, source, info, 10.0 if blank else 8.5)
     if not blank:

@@ -1,4 +1,4 @@
-# Speed Scrabble, also called Take Two (rules/speed-scrabble.txt).
+# Speed Scrabble, also called Take Two (the rules in our words: docs/speedscrabble.md).
 #
 # Everyone plays at once on their own crossword. The box counts the
 # 3-2-1-GO, deals by count (it never sees letters), turns a call into the

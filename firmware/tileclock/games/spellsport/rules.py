@@ -1,4 +1,4 @@
-# Spell Sport (rules/spell-sport.txt): two players, Across and Down, a rubber
+# Spell Sport (the rules in our words: docs/spellsport.md): two players, Across and Down, a rubber
 # of games on a 26x26 board. The device keeps the turn, how many tiles each
 # player holds and how many are left in the bag, and the scores; the players
 # (or the host referee) judge the board itself. Verbs, phases and the sheet

@@ -1,4 +1,4 @@
-# How a Spell Sport play scores (spell-sport.txt):
+# How a Spell Sport play scores (docs/spellsport.md):
 #   one word: its letter count; two separate words (one across, one down): the
 #   sum; two joined words: the product; a circuit doubles the play; every tile
 #   taken from the opponent costs 4 points.

@@ -1,4 +1,4 @@
-# Word-Sport (rules/word-sport.txt): a count-up race to use every tile, then a
+# Word-Sport (the rules in our words: docs/wordsport.md): a count-up race to use every tile, then a
 # countdown for second and third place, then the score sheet.
 #
 # Everything is an action, so replaying the history rebuilds the evening:
