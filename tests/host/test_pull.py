@@ -40,9 +40,13 @@ def device_files(folder):
 
 
 @pytest.fixture
-def board(tmp_path):
+def board(tmp_path, monkeypatch):
     """A MicroPython 'board' on a pseudo-terminal, its flash a folder with two games journalled."""
     import ptybridge
+    # A real board answers the first short exec in a second or two; the
+    # stand-in shares two cores with the rest of the suite, and once took
+    # longer than the 15 s a silent port is given (seen under full load).
+    monkeypatch.setattr(cmd_pull, "PROBE_SECONDS", 60)
     from test_scores_evening import make_device
     assert micropython(), "the MicroPython unix port is not installed: run `make venv`"
     flash = tmp_path / "flash"
