@@ -7,7 +7,7 @@ MICROPYTHON := $(VENV)/bin/micropython
 HEAP ?= 190wK
 PORT ?=
 
-.PHONY: help venv browser check test test-micropython sim web web-build bench deploy lint wiring clean
+.PHONY: help venv browser check test test-micropython sim web web-build bench deploy lint wiring enclosure clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | expand -t 20
@@ -115,7 +115,7 @@ deploy: venv ## compile firmware/ with mpy-cross and copy it to the board: make 
 	$(PY) -m tileclock_host deploy $(if $(PORT),--port $(PORT))
 
 lint: venv ## ruff on everything, the firmware's types against the Pico's API (the CircuitPython board's against CircuitPython's), mpy-cross
-	$(VENV)/bin/ruff check firmware host_tools tests web circuitpython
+	$(VENV)/bin/ruff check firmware host_tools tests web circuitpython bench hardware samples
 	$(VENV)/bin/basedpyright -p firmware
 	$(VENV)/bin/basedpyright -p circuitpython
 	$(PY) -m tileclock_host deploy --compile-only
@@ -123,6 +123,9 @@ lint: venv ## ruff on everything, the firmware's types against the Pico's API (t
 wiring: venv ## redraw hardware/wiring.png and .svg from hardware/wiring.yml (needs Graphviz)
 	$(PY) -m pip install --quiet 'wireviz>=0.4'
 	$(VENV)/bin/wireviz -f ps hardware/wiring.yml
+
+enclosure: $(VENV)/.installed ## rebuild and check the printable box in hardware/enclosure/ (STL, PNG, drilling template) from its parameters
+	$(PY) hardware/enclosure/build.py
 
 clean: ## remove build output (keeps .venv)
 	rm -rf build out .pytest_cache
