@@ -106,6 +106,14 @@ BUDGETS = {
     # bench/mpy_display.py
     "display.digit_bytes": 128,         # bytes on the bus for one big digit changing
     "display.idle_bytes": 0,            # bytes for a frame that did not change
+    # bench/host_power.py: the current model (docs/power.md, "What it
+    # draws"), in tenths of a mA drawn from 3xAA cells (their diode
+    # included). Today's figures (2026-12-05: 32.8 mA with a clock running,
+    # the games' mean; 25.2 mA dark) plus a little room, so that a screen
+    # lighting more of the panel while a clock runs, or a dark box that
+    # keeps its panel on, is seen.
+    "power.playing_ma": 340,
+    "power.dark_ma": 260,
 }
 
 _over = []

@@ -723,7 +723,10 @@ class App:
         if minutes <= 0:
             return steps
         dim_at = minutes * 60000
-        if idle >= dim_at + _DARK_AFTER_MS:
+        # A game's screen (a Spell Sport turn, the ready screen between
+        # rounds) dims but stays lit: the table may be thinking, and reads it
+        may_darken = self.screens is None
+        if may_darken and idle >= dim_at + _DARK_AFTER_MS:
             if self.rest < DARK:
                 self.rest = DARK
                 self.poll_ms = _POLL_DARK_MS
@@ -733,6 +736,8 @@ class App:
             if self.rest < DIM:
                 self.rest = DIM
                 self.display.contrast(0)
+            if not may_darken:
+                return steps
             left = dim_at + _DARK_AFTER_MS - idle
         else:
             left = dim_at - idle

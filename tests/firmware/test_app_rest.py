@@ -85,3 +85,15 @@ def test_never_is_never_and_a_cut_while_dark_boots_awake():
     assert after.app.rest == AWAKE and after.board.panel.on and after.screen() == "Home"
     after.close()
     dev.close()
+
+
+def test_a_games_screen_dims_but_stays_lit_and_its_press_counts():
+    # between rounds, or a Spell Sport turn: the table may be thinking
+    dev = _home()
+    dev.press(2)                        # Start: the ready screen
+    assert dev.screen() == "WsReady"
+    dev.run(600000)                     # ten minutes untouched
+    assert dev.app.rest == DIM and dev.board.panel.on
+    dev.press(1)                        # GO, as on a bright screen
+    assert dev.screen() == "WsPlay" and dev.app.rest == AWAKE
+    dev.close()

@@ -29,6 +29,7 @@ GROUPS = {
     "tour": (["mpy_tour.py"], ("tour.",)),
     "resume": (["mpy_resume.py"], ("resume.",)),
     "season": (["mpy_season.py"], ("season.",)),
+    "power": (["host_power.py"], ("power.",)),
 }
 
 
