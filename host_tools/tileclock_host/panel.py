@@ -139,9 +139,15 @@ class PanelBus:
         self.column += 1
 
     def frame(self):
-        """The glass: width x 8*pages pixels, MONO_VLSB, inversion applied."""
+        """The glass: width x 8*pages pixels, MONO_VLSB, inversion applied;
+        dark while the display is switched off (0xAE: the box at rest), though
+        its RAM keeps the picture for the display-on that wakes it."""
         out = self._frame
         width = self.width
+        if not self.on:
+            for i in range(len(out)):
+                out[i] = 0
+            return out
         for page in range(self.pages):
             src = page * self.columns + self.offset
             dst = page * width

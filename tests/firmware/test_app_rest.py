@@ -97,3 +97,14 @@ def test_a_games_screen_dims_but_stays_lit_and_its_press_counts():
     dev.press(1)                        # GO, as on a bright screen
     assert dev.screen() == "WsPlay" and dev.app.rest == AWAKE
     dev.close()
+
+
+def test_the_glass_is_dark_while_the_display_is_off_and_comes_back_whole():
+    dev = _home()
+    lit = bytes(dev.board.frame())
+    assert any(lit)
+    dev.run(200000)
+    assert dev.app.rest == DARK and not any(dev.board.frame())     # what a player sees
+    dev.press(3)
+    assert bytes(dev.board.frame()) == lit                          # the same menu, the press no action
+    dev.close()
