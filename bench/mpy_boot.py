@@ -72,17 +72,6 @@ class _Machine:
         return PanelBus(0x3C)
 
 
-def _args():
-    mpy = None
-    args = sys.argv[1:]
-    for i in range(len(args)):
-        if args[i] == "--mpy":
-            mpy = args[i + 1]
-    if mpy is None:
-        raise SystemExit("usage: bench/mpy_boot.py --mpy DIR (the firmware compiled by mpy-cross)")
-    return mpy
-
-
 def _flash():
     # an empty flash of its own (tileclock_host.bench gives a folder)
     base = os.getenv("TILECLOCK_SIM_TMP") or "/tmp"
@@ -91,18 +80,9 @@ def _flash():
     return path
 
 
-def _remove(path):
-    for name in os.listdir(path):
-        full = path + "/" + name
-        try:
-            os.remove(full)
-        except OSError:
-            _remove(full)
-    os.rmdir(path)
-
-
 def main():
-    mpy = _args()
+    from deployed import mpy_dir
+    mpy = mpy_dir("mpy_boot.py")
     sys.path.insert(0, "host_tools")
     sys.path.insert(0, mpy)
     import budgets
@@ -134,7 +114,8 @@ def main():
         raise SystemExit("main.py ended without a frame")
     gc.collect()
     in_use = gc.mem_alloc() - seen["base"]
-    _remove(flash)
+    from tileclock_host.simboard import remove_tree     # (after the figures: not the device's)
+    remove_tree(flash)
     mods = seen["modules"]
     print("reset to the first frame, empty flash, from .mpy (main.py as the Pico runs it):")
     print("  modules loaded    %3d (some unloaded again after the boot's recovery)" % seen["loads"])

@@ -25,6 +25,7 @@ sys.path.insert(0, "firmware")
 sys.path.insert(0, "tests/firmware")
 
 import budgets  # noqa: E402
+from deployed import mpy_dir  # noqa: E402
 from evenings import wordsport  # noqa: E402
 from flashimage import BLOCK, BLOCKS, Flash, flash_path  # noqa: E402
 
@@ -39,13 +40,6 @@ LONG = 600 if QUICK else 3000
 CUT_EVERY = 200 if QUICK else 500
 MORE = 2 if QUICK else 26          # evenings after the long one: games/ fills, and is pruned
 MOUNT = "/lfs"
-
-
-def _mpy_dir():
-    if "--mpy" not in sys.argv:
-        print("usage: micropython bench/mpy_season.py --mpy DIR (the .mpy files of tileclock deploy)")
-        sys.exit(2)
-    return sys.argv[sys.argv.index("--mpy") + 1]
 
 
 def _is_dir(path):
@@ -76,7 +70,7 @@ class Season:
         flash.reset()
         vfs.VfsLfs2.mkfs(flash, progsize=256)
         self.mount()
-        _copy_tree(_mpy_dir(), MOUNT)
+        _copy_tree(mpy_dir("mpy_season.py"), MOUNT)
         with open("firmware/main.py", "rb") as f, open(MOUNT + "/main.py", "wb") as g:
             g.write(f.read())
         self.code_blocks = self.used()

@@ -31,17 +31,6 @@ SCRIPTS = ("names.txt", "rename.txt", "wordsport_round.txt", "wordsport_game.txt
 EVERY = 100     # passes between two measurements on one screen
 
 
-def _args():
-    mpy = None
-    args = sys.argv[1:]
-    for i in range(len(args)):
-        if args[i] == "--mpy":
-            mpy = args[i + 1]
-    if mpy is None:
-        raise SystemExit("usage: bench/mpy_tour.py --mpy DIR (the firmware compiled by mpy-cross)")
-    return mpy
-
-
 def largest_free():
     """The largest bytearray the heap can give now (to 64 bytes)."""
     gc.collect()
@@ -75,7 +64,8 @@ class Worst:
 
 
 def main():
-    mpy = _args()
+    from deployed import mpy_dir
+    mpy = mpy_dir("mpy_tour.py")
     sys.path.insert(0, "bench")
     sys.path.insert(0, "host_tools")
     sys.path.insert(0, mpy)
