@@ -387,17 +387,23 @@ def test_a_long_press_of_seat_2_or_4_in_the_name_editor_jumps_five_letters():
     dev.close()
 
 
-def test_when_every_player_is_out_any_seat_ends_the_countdown():
-    dev = Device(settings={"game": "wordsport", "players": 2, "tiles": "half"})
+def word_sport_to_the_countdown(dev):
+    """A two-player half-set round on `dev` from power-on: GO, the pool
+    spent in 18 gos, then seat 2 out first: the countdown runs."""
     dev.run(100)
     dev.press(2)                        # Start
     dev.press(1)                        # GO: 50 - 14 = 36 left
     for i in range(18):                 # 18 gos of two tiles
         dev.run(1600)
         dev.press(1 + i % 2)
-    assert dev.app.game.pool.remaining == 0
     dev.run(1600)
     dev.press(2)                        # the win
+
+
+def test_when_every_player_is_out_any_seat_ends_the_countdown():
+    dev = Device(settings={"game": "wordsport", "players": 2, "tiles": "half"})
+    word_sport_to_the_countdown(dev)
+    assert dev.app.game.pool.remaining == 0
     dev.run(3000)
     dev.press(1)                        # second and last
     assert dev.screen() == "WsCountdown"

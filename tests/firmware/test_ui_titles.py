@@ -9,7 +9,7 @@ except ImportError:
     import framebuf
 
 from tileclock.ui import draw
-from test_app_device import Device
+from test_app_device import Device, word_sport_to_the_countdown
 
 
 def _canvas():
@@ -51,27 +51,16 @@ def _entries_title(dev, ended):
     assert _top_line(buf) == _title("ROUND 1", ended), ended
 
 
-def _round_to_the_countdown(dev):
-    dev.run(100)
-    dev.press(2)                        # Start
-    dev.press(1)                        # GO: 50 - 14 = 36 left
-    for i in range(18):                 # 18 gos of two tiles
-        dev.run(1600)
-        dev.press(1 + i % 2)
-    dev.run(1600)
-    dev.press(2)                        # the win
-
-
 def test_the_entries_say_what_ended_play():
     dev = Device(settings={"game": "wordsport", "players": 2, "tiles": "half"})
-    _round_to_the_countdown(dev)
+    word_sport_to_the_countdown(dev)
     dev.run(3000)
     dev.press(1)                        # the second and last out
     dev.press(2)                        # ends the countdown
     _entries_title(dev, "ALL OUT")
     dev.close()
     dev = Device(settings={"game": "wordsport", "players": 2, "tiles": "half", "countdown": 30})
-    _round_to_the_countdown(dev)
+    word_sport_to_the_countdown(dev)
     dev.run(31000)                      # seat 1 never finishes
     _entries_title(dev, "TIME UP")
     dev.close()

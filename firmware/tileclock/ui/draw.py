@@ -66,24 +66,19 @@ def title(fb, s, right_text=None, battery=None):
     `battery` (hal/battery.Battery), its level: "USB", or a cell drawn
     with its percent beside it."""
     fb.fill_rect(0, 0, W, CHAR, 0)
+    x_end = W               # where the note ends: before the cell, if drawn
     if battery is not None:
         if battery.on_usb:
             right_text = "USB"
         else:
             right_text = "%d%%" % battery.level
             _battery_icon(fb, W - _ICON_W, battery.level)
-            right(fb, right_text, 0, 1, W - _ICON_W - 2)
-            room = (W - _ICON_W - 2 - (len(right_text) + 1) * CHAR) // CHAR
-            if len(s) > room:
-                s = _shorter(s, room)
-            fb.text(s, 0, 0, 1)
-            fb.hline(0, CHAR + 1, W, 1)
-            return
+            x_end = W - _ICON_W - 2
     if right_text:
-        room = COLS - 1 - len(right_text)
+        room = (x_end - (len(right_text) + 1) * CHAR) // CHAR
         if len(s) > room:
             s = _shorter(s, room)
-        right(fb, right_text, 0)
+        right(fb, right_text, 0, 1, x_end)
     fb.text(s, 0, 0, 1)
     fb.hline(0, CHAR + 1, W, 1)
 
