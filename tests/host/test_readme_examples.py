@@ -77,7 +77,7 @@ def test_every_example_runs_on_a_copy_of_the_samples(tmp_path):
             ran.append(example)
     assert len(ran) >= 15, ran
     # What they wrote is there, and said so.
-    for name in ("tonight.pdf", "tonight.csv", "tiles.pdf", "book.sqlite"):
+    for name in ("tonight.pdf", "tonight.csv", "tiles.pdf", "labels.pdf", "book.sqlite"):
         assert (tmp_path / name).stat().st_size > 0, name
     # The samples themselves are read, never changed.
     for folder, _dirs, names in os.walk(SAMPLES):
