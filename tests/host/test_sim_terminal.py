@@ -76,17 +76,41 @@ def test_braille_puts_eight_pixels_in_a_character():
 
 
 @pytest.mark.parametrize("size, mode", [
-    ((80, 24), ("braille", 1)),
-    ((100, 30), ("braille", 1)),
-    ((129, 60), ("braille", 1)),
+    ((80, 24), ("text", 1)),
+    ((100, 30), ("text", 1)),
+    ((129, 60), ("text", 1)),
     ((130, 37), ("blocks", 1)),
-    ((250, 36), ("braille", 1)),
+    ((250, 36), ("text", 1)),
     ((258, 69), ("blocks", 2)),
     ((79, 24), None),
     ((200, 23), None),
 ])
 def test_the_picture_is_the_biggest_that_fits(size, mode):
     assert choose_mode(*size) == mode
+    braille = ("braille", 1) if mode == ("text", 1) else mode
+    assert choose_mode(size[0], size[1], braille=True) == braille
+
+
+def test_a_small_terminal_shows_the_screens_text_in_any_font():
+    term = Terminal(seats=4, out=io.StringIO(), size=(80, 24))
+    try:
+        term.app.safe_step()
+        lines = term.lines()
+        assert all(ord(ch) < 128 or 0x2500 <= ord(ch) <= 0x257F for line in lines for ch in line)
+        text = "\n".join(lines)
+        assert "> START PRESS 2 <" in text and "  Game Word-Sport" in text and "1/3 MOVE 2 CHOOSE" in text
+        assert "v view" in lines[-1]
+        term.device.press(2)
+        term.device.press(3)                    # GO: the clock and the prompt from the screen
+        term.device.run(2000)
+        text = "\n".join(term.lines())
+        assert "[ 0:02 ]" in text and "* GO! *" in text and "ROUND 1 72 left" in text
+        term.handle("v")                        # the pixels in braille instead
+        assert BRAILLE.search("\n".join(term.lines()))
+        term.handle("v")
+        assert not BRAILLE.search("\n".join(term.lines()))
+    finally:
+        term.close()
 
 
 @pytest.mark.parametrize("size", [(80, 24), (100, 30), (130, 37), (200, 60), (60, 20), (20, 5), (1, 1)])
@@ -363,13 +387,17 @@ def _flash_folders(tmp):
     return [n for n in os.listdir(tmp) if n.startswith("tileclock-sim-")]
 
 
-def _check_picture(vt, braille):
+def _check_picture(vt, text):
+    # text: the small terminal's text view (plain characters); else blocks
     lines = vt.lines()
-    width = 66 if braille else 130
+    width = 66 if text else 130
     assert lines[0].startswith("\u250c") and lines[0][width - 1] == "\u2510", vt.text()
     inside = "\n".join(line[1:width - 1] for line in lines[1:width // 4])
-    assert (BRAILLE if braille else BLOCKS).search(inside), vt.text()
-    assert not (BLOCKS if braille else BRAILLE).search(inside), vt.text()
+    assert not BRAILLE.search(inside), vt.text()
+    if text:
+        assert not BLOCKS.search(inside) and re.search("[A-Za-z]{4}", inside), vt.text()
+    else:
+        assert BLOCKS.search(inside), vt.text()
 
 
 @pytest.mark.parametrize("size, resized, end", [
@@ -384,18 +412,18 @@ def test_the_window_at_its_size_a_resize_and_the_end(size, resized, end, tmp_pat
     try:
         before = termios.tcgetattr(sim.master)
         sim.wait_for("screen Home", "q quit")
-        _check_picture(sim.vt, braille=size[0] < 130)
+        _check_picture(sim.vt, text=size[0] < 130)
         assert len(_flash_folders(tmp)) == 1
         sim.keys("2")                               # Start: Word-Sport's Ready screen
         sim.wait_for("screen WsReady", "q quit")
-        _check_picture(sim.vt, braille=size[0] < 130)
+        _check_picture(sim.vt, text=size[0] < 130)
 
         sim.resize(*resized)
         if resized[0] < 80:
             sim.wait_for("at least 80x24", "This one is %dx%d" % resized, "q quits")
         else:
             sim.wait_for("screen WsReady", "q quit")
-            _check_picture(sim.vt, braille=resized[0] < 130)
+            _check_picture(sim.vt, text=resized[0] < 130)
         sim.keys("3")                               # GO, in whatever size
         sim.read(0.3)
 

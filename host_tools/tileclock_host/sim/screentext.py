@@ -62,10 +62,11 @@ def _band(frame, y, rows):
     return out
 
 
-def _read(cols, table, width, step, mask, isolated, above=None, tail=None):
+def _read(cols, table, width, step, mask, isolated, above=None, tail=None, inverted=None):
     """The letters found left to right in a band's columns, light on dark
     or, where the row `above` is lit too (a highlight starts a row above
-    its text), dark on light; a space where a gap is."""
+    its text), dark on light (noted in the list `inverted`); a space where
+    a gap is."""
     text = ""
     end = None
     x = 0
@@ -78,6 +79,8 @@ def _read(cols, table, width, step, mask, isolated, above=None, tail=None):
                 ch = table.get(bytes(window))
             if ch is None and above is not None and all(above[x:x + width]):
                 ch = table.get(bytes([v ^ mask for v in window]))
+                if ch is not None and inverted is not None and not inverted:
+                    inverted.append(True)
             if ch is None and tail is not None and cols[x]:
                 ch = tail.get(bytes(window[1:]))
         if ch is None:
@@ -94,17 +97,24 @@ def _read(cols, table, width, step, mask, isolated, above=None, tail=None):
 def lines(frame):
     """Every line of text found on the display: the 8x8 letters as drawn,
     top to bottom, then the hints' 3x5 letters, as capitals."""
+    return [text for _y, text, _inverted in rows(frame)]
+
+
+def rows(frame):
+    """(pixel row, text, dark on light) of every line lines() finds, in
+    the same order: the terminal's text view marks the highlighted one."""
     _tables()
     out = []
     for y in range(_H - 7):
         above = _band(frame, y - 1, 1) if y else None
-        text = _read(_band(frame, y, 8), _big, 8, 8, 0xFF, False, above, _tail)
+        inverted = []
+        text = _read(_band(frame, y, 8), _big, 8, 8, 0xFF, False, above, _tail, inverted)
         if len(text.replace("_", " ").strip()) > 1:     # a rule reads as ____
-            out.append(text)
+            out.append((y, text, bool(inverted)))
     for y in range(_H - 6):
         text = _read(_band(frame, y, 7), _small, 3, 4, 0x7F, True)
         if len(text.strip()) > 1:
-            out.append(text)
+            out.append((y, text, False))
     return out
 
 

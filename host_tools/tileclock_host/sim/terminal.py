@@ -22,11 +22,10 @@ shims.install()
 
 from tileclock import ticks  # noqa: E402
 from tileclock.app import POLL_MS  # noqa: E402
+from tileclock_host.simboard import LONG_HOLD_MS, MENU_HOLD_MS, TAP_MS  # noqa: E402
 from tileclock_host.simdevice import SimDevice, cue_name  # noqa: E402
 
 LONG_KEYS = "!@#$%^&*"      # shift + 1..8 on a US keyboard: long press
-HOLD_MS = 1000
-TAP_MS = 80
 
 MIN_COLS = 80
 MIN_ROWS = 24
@@ -92,10 +91,45 @@ def render_braille(frame, width=128, height=64):
     return lines
 
 
-def choose_mode(cols, rows):
-    """('blocks', scale) or ('braille', 1) for a terminal of cols x rows, the
-    biggest picture that fits with its frame and the status lines; None
-    below MIN_COLS x MIN_ROWS."""
+def render_text(frame, screen=None):
+    """The display as 16 lines of 64 plain characters, for a terminal too
+    small for the half-block picture: its text read back from the pixels
+    (screentext), the line under a menu's cursor marked `>` and shown in
+    capitals, the hints as they are; on a live screen its big digits and
+    prompt from the screen itself (the pixels of 32 and 16 px letters
+    don't read back). Any font shows it, which braille needs one for."""
+    from tileclock_host.sim import screentext
+    out = []
+    clock = None
+    shown = getattr(screen, "shown_seconds", None)
+    if callable(shown) and hasattr(screen, "draw_time"):
+        seconds = shown()
+        if seconds is not None and seconds >= 0:
+            clock = "%d:%02d" % (seconds // 60, seconds % 60)
+            if seconds >= 3600:
+                clock = "%d:%02d:%02d" % (seconds // 3600, (seconds // 60) % 60, seconds % 60)
+    for y, text, inverted in screentext.rows(frame):
+        if clock is not None and y > 8:
+            out.append("")
+            out.append(("[ %s ]" % clock).center(64))
+            out.append("")
+            clock = None
+        text = " ".join(text.split())
+        out.append(("> " + text.upper() + " <") if inverted else "  " + text)
+    if clock is not None:
+        out.append(("[ %s ]" % clock).center(64))
+    prompt = getattr(screen, "prompt_text", "")
+    if prompt:
+        out.append(("* %s *" % prompt).center(64))
+    out = [_fit(line, 64) for line in out][:16]
+    return [line + " " * (64 - len(line)) for line in out + [""] * (16 - len(out))]
+
+
+def choose_mode(cols, rows, braille=False):
+    """('blocks', scale), or ('text', 1) (with `braille`, ('braille', 1))
+    for a terminal of cols x rows: the biggest picture that fits with its
+    frame and the status lines, or the screen's text where no picture
+    does; None below MIN_COLS x MIN_ROWS."""
     if cols < MIN_COLS or rows < MIN_ROWS:
         return None
     scale = 1
@@ -103,12 +137,14 @@ def choose_mode(cols, rows):
         scale += 1
     if 128 * scale + 2 <= cols and 32 * scale + 2 + STATUS_ROWS <= rows:
         return ("blocks", scale)
-    return ("braille", 1)
+    return ("braille", 1) if braille else ("text", 1)
 
 
-def picture(frame, mode):
+def picture(frame, mode, screen=None):
     if mode[0] == "braille":
         return render_braille(frame)
+    if mode[0] == "text":
+        return render_text(frame, screen)
     return render(frame, scale=mode[1])
 
 
@@ -149,16 +185,24 @@ def too_small(cols, rows):
     return [""] * max(0, (rows - len(text)) // 2) + [(margin + line).rstrip() for line in text]
 
 
-def key_to_event(key, seats, pending_long):
-    """('press'|'long', seat), ('quit',), ('reboot',), ('prefix',) or None."""
+def key_to_event(key, seats, pending):
+    """('press'|'long'|'menu', seat), ('quit',), ('reboot',), ('prefix',
+    'long'|'menu') or None. `pending`: the prefix typed before (l: the next
+    digit is held a second, m: held on to the menu), or None."""
     if key in ("q", "Q", "\x03", "\x04"):
         return ("quit",)
     if key in ("r", "R"):
         return ("reboot",)
     if key in ("l", "L"):
-        return ("prefix",)
+        return ("prefix", "long")
+    if key in ("m", "M"):
+        return ("prefix", "menu")
+    if key in ("v", "V"):
+        return ("view",)
     if key.isdigit() and 1 <= int(key) <= seats:
-        return ("long" if pending_long else "press", int(key))
+        if pending is True:
+            pending = "long"
+        return (pending or "press", int(key))
     if key in LONG_KEYS and LONG_KEYS.index(key) < seats:
         return ("long", LONG_KEYS.index(key) + 1)
     return None
@@ -192,7 +236,8 @@ class Terminal:
         self.fs_root = self.device.fs_root
         self.last_cue = ""
         self.cue_at = None          # board ticks when last_cue sounded
-        self.long_next = False
+        self.long_next = None       # the prefix typed: "long", "menu" or None
+        self.braille = False        # a small terminal: the pixels in braille, not the text (key v)
         self._seen = 0
         self._picture_of = None     # (frame, mode) the cached picture is of
         self._picture = []
@@ -219,19 +264,21 @@ class Terminal:
 
     def handle(self, key):
         event = key_to_event(key, self.seats, self.long_next)
-        self.long_next = False
+        self.long_next = None
         if event is None:
             return True
         if event[0] == "quit":
             return False
         if event[0] == "reboot":
             self.reboot()
+        elif event[0] == "view":
+            self.braille = not self.braille
         elif event[0] == "prefix":
-            self.long_next = True
+            self.long_next = event[1]
         elif event[0] == "press":
             self.board.tap(event[1], hold_ms=TAP_MS)
         else:
-            self.board.hold(event[1], hold_ms=HOLD_MS)
+            self.board.hold(event[1], hold_ms=LONG_HOLD_MS if event[0] == "long" else MENU_HOLD_MS)
         return True
 
     def cues(self):
@@ -254,19 +301,23 @@ class Terminal:
         return "%s (%d s ago)" % (self.last_cue, age // 1000) if age >= 1000 else self.last_cue + " (now)"
 
     def help_line(self):
-        return "1-%d press a seat   %s or l then a digit: hold   r reboot   q quit" % (
-            self.seats, LONG_KEYS[:self.seats])
+        return "1-%d press   %s or l+N: hold   m+N: menu   %sr reboot   q quit" % (
+            self.seats, LONG_KEYS[:self.seats], "v view   " if self._small() else "")
+
+    def _small(self):
+        mode = choose_mode(self.size[0], self.size[1])
+        return mode is not None and mode[0] != "blocks"
 
     def lines(self):
         """The window's lines for self.size, none wider than it."""
         cols, rows = self.size
-        mode = choose_mode(cols, rows)
+        mode = choose_mode(cols, rows, self.braille)
         if mode is None:
             return too_small(cols, rows)
         frame = bytes(self.board.frame())
         if self._picture_of != (frame, mode):
             self._picture_of = (frame, mode)
-            self._picture = picture(frame, mode)
+            self._picture = picture(frame, mode, self.app.manager.screen)
         pic = self._picture
         width = len(pic[0])
         box = (["\u250c" + "\u2500" * width + "\u2510"]
