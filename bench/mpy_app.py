@@ -283,13 +283,14 @@ WORDSPORT = [
 ] + ["+5 press %d" % (1 + i % 4) for i in range(18)] + [
     "+5 press 2",            # seat 2 wins
     "+20 press 1", "+10 press 3",                # two finishers, then time up
-    "+62 press 1", "+1 press 1", "+1 press 1", "+1 press 1", "+1 press 1", "+1 press 1",
-    "+1 press 2",            # seat 4's unused tiles: 0
+    "+62 press 2",           # the entries start on seat 4's unused tiles: 0
+    "+1 press 1", "+1 press 1", "+1 press 1", "+1 press 1", "+1 press 1", "+1 press 1",
     "+1 press 1", "+1 press 1", "+1 press 1", "+1 press 2",                # CLOSE ROUND
     "+2 press 3",            # round 2
-    "+600 long 2",           # ten minutes of clock, then the menu
-    "+2 press 1", "+1 press 1", "+1 press 1", "+1 press 2",   # void the round
-    "+2 long 2", "+2 press 1", "+1 press 1", "+1 press 1", "+1 press 1", "+1 press 2",  # score sheet
+    "+600 menu 2",           # ten minutes of clock, then the menu
+    "+3 press 1", "+1 press 1", "+1 press 1", "+1 press 2",   # void the round
+    "+2 menu 2", "+3 press 1", "+1 press 1", "+1 press 1", "+1 press 1", "+1 press 1",
+    "+1 press 2",            # the score sheet (Names, Join/leave, Tiles, Countdown, Score sheet)
     "+2 press 1", "+1 press 1", "+1 long 1",
     "+3 end",
 ]
@@ -343,7 +344,10 @@ class Bench(Runner):
         bench.mark_ms = mark_ms
 
         def measured():
-            quiet = (bench._clock_shown() and not bench._held
+            # (not while a banner or the screen's keys show: their end is a
+            # redraw of the whole screen, an event, not a tick)
+            quiet = (bench._clock_shown() and not bench._held and not app.manager._hinting
+                     and app.manager._banner is None
                      and bench.elapsed - bench._changed_at > 200 and not bench._changes_due())
             cues_before = len(app.cue_log)
             steady = bench._steady()

@@ -6,7 +6,7 @@
 #             I2C, drawn through DisplayCanvas (canvas.py): the framebuf
 #             calls the screens make, on a displayio bitmap
 #   buttons   keypad.Keys (debounced in C, each event with its time) turned
-#             into the PRESS and LONG events the app reads (KeypadButtons)
+#             into the PRESS, HOLD, LONG and MENU events the app reads (KeypadButtons)
 #   buzzer    the firmware's Buzzer on pwmio.PWMOut (PWMAdapter gives it the
 #             freq() / duty_u16() of machine.PWM)
 #   ticks_ms  supervisor.ticks_ms(), which wraps at 2**29, carried on to the
@@ -23,8 +23,8 @@
 # (make_board's `hw`: tileclock_host/cpboard.py), set in their place.
 import sys
 
-from tileclock import events, ticks
-from tileclock.hal.buttons import LONG_MS, Buttons
+from tileclock import ticks
+from tileclock.hal.buttons import LONG_MS, STAGE_OVER, STAGE_SHORT, Buttons
 from tileclock.hal.buzzer import Buzzer
 
 try:
@@ -107,7 +107,7 @@ class KeypadButtons(Buttons):
             queue.clear()
             self._keys.reset()
             for i in range(self.seats):
-                self._long[i] = 1
+                self._stage[i] = STAGE_OVER
         while queue.get_into(ev):
             i = ev.key_number
             if i >= self.seats:
@@ -115,15 +115,12 @@ class KeypadButtons(Buttons):
             at = self._ticks.at(ev.timestamp, now)
             if ev.pressed:
                 self._down[i] = 1
-                self._long[i] = 1 if quiet else 0
+                self._stage[i] = STAGE_OVER if quiet else STAGE_SHORT
                 self._down_at[i] = at
             elif self._down[i]:
                 self._down[i] = 0
-                if not self._long[i]:
-                    # press and release both waiting: held long enough, by
-                    # keypad's times, it was a long press
-                    long = ticks.ticks_diff(at, self._down_at[i]) >= self.long_ms
-                    self._push(events.make(events.LONG if long else events.PRESS, i + 1), self._down_at[i])
+                # (press and release both waiting: judged by keypad's times)
+                self._released(i, ticks.ticks_diff(at, self._down_at[i]))
 
     def settle(self, now):
         """Take what keypad has queued without giving an event, a press in
@@ -135,9 +132,11 @@ class KeypadButtons(Buttons):
     def poll(self, now):
         self._drain(now, False)
         for i in range(self.seats):
-            if self._down[i] and not self._long[i] and ticks.ticks_diff(now, self._down_at[i]) >= self.long_ms:
-                self._long[i] = 1
-                self._push(events.make(events.LONG, i + 1), self._down_at[i])
+            while self._down[i]:
+                due = self._hold_due(i)
+                if due < 0 or ticks.ticks_diff(now, due) < 0:
+                    break
+                self._held_on(i)
         return self._next()
 
 

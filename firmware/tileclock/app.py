@@ -488,11 +488,22 @@ class App:
         self.route(now)
         return True
 
+    def rewritten(self, now, game, removed=-1):
+        """`game` replaces the game in play with its history changed before
+        its last action (the call at history index `removed` taken out, or
+        moved: ui/calls.py); journalled whole."""
+        self.game = game
+        self._unclose = None
+        if 0 <= removed < self._boot_pause:
+            self._boot_pause -= 1       # (the boot's pause moved up with the rest)
+        self._store(now, "rewrite")
+        self.cue = cues.NONE
+
     # -- the journal: a failing flash must not stop the clock ----------------
 
     def _store(self, now, what):
         """Journal the engine's last change: "start" (a new game), "record"
-        (an action) or "undo" (made at `now`). An OSError (flash full, a
+        (an action), "undo" (made at `now`) or "rewrite" (a call corrected). An OSError (flash full, a
         damaged file system) leaves the game as it is in RAM, shows
         CANT_SAVE, and the next write tries again: a snapshot of the whole
         history, as the journal fell behind."""
@@ -518,6 +529,8 @@ class App:
                 return
             if what == "undo":
                 journal.undo(game, now)
+            elif what == "rewrite":
+                journal.rewrite(game)
             else:
                 journal.record(game)
         except OSError as e:
@@ -562,6 +575,7 @@ class App:
 
     def refuse(self, now, reason):
         self.manager.banner(now, reason)
+        self.manager.hint(now)      # and what the buttons do here
         self.sound(now, cues.REFUSED)
 
     def note(self, now, text):
@@ -581,6 +595,7 @@ class App:
     def home(self, now):
         from tileclock.modules import NOT_AT_HOME, forget, forget_games
         from tileclock.ui.home import Home
+        self.manager.hinted = []       # (a new table may play next: the keys once more)
         self.manager.goto(Home, now)
         # The game's screens (freed with the last one) load again on route().
         self.screens = None
@@ -609,7 +624,7 @@ class App:
         return self.screens
 
     def game_menu(self, now):
-        """The game's own menu (a long press of seat 2 on a game screen).
+        """The game's own menu (any seat held on, on a game screen).
         While it, and the sheet or the names it opens, are up, the game's
         screens are unloaded; route() loads them again."""
         self.goto(self.spec.menus().MENU, now)
@@ -644,6 +659,7 @@ class App:
                 dark = self.rest >= DARK
                 self._wake()
                 if dark:
+                    buttons.clear()     # (the waking hold says nothing more)
                     continue
             manager.event(self._event_time(event, now), event)
         game = self.game

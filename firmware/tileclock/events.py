@@ -7,7 +7,9 @@ except ImportError:
 
 NONE = const(0)
 PRESS = const(1)
-LONG = const(2)
+LONG = const(2)     # held about a second, then let go: back or undo
+HOLD = const(3)     # held about a second, still down: say what letting go does
+MENU = const(4)     # held two and a half seconds: this screen's menu
 
 
 def make(kind, seat):

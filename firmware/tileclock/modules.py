@@ -51,6 +51,8 @@ NOT_IN_GAME = (
     "tileclock.ui.sheet",
     "tileclock.ui.names",
     "tileclock.ui.hints",
+    "tileclock.ui.calls",
+    "tileclock.engine.correct",
     "tileclock.store.settings",
     "tileclock.store.recover",
     "tileclock.store.scan",

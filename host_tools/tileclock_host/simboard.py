@@ -38,6 +38,14 @@ from tileclock_host.panel import PanelBus
 RELEASED = 1   # pull-up: a released button reads 1
 PRESSED = 0
 
+# How long the simulated players hold a button (hal/buttons.py decides):
+# a tap, a long press (past LONG_MS, let go well before MENU_MS: back or
+# undo) and a hold on to the menu (past MENU_MS). One place for the
+# simulator, its scripts, the terminal and the tests.
+TAP_MS = 80
+LONG_HOLD_MS = 1000
+MENU_HOLD_MS = 2800
+
 
 class SilentPWM:
     """A PWM that remembers its last setting (the simulator makes no sound)."""
@@ -242,15 +250,16 @@ class SimBoard:
     def release(self, seat, at=None):
         self.set_level(seat, RELEASED, at)
 
-    def tap(self, seat, at=None, hold_ms=80):
+    def tap(self, seat, at=None, hold_ms=TAP_MS):
         """A short press: down at `at` (or now), up hold_ms later."""
         if at is None:
             at = self._now
         self.press(seat, at)
         self.release(seat, ticks.ticks_add(at, hold_ms))
 
-    def hold(self, seat, at=None, hold_ms=1000):
-        """A long press (LONG after 700 ms), released after hold_ms."""
+    def hold(self, seat, at=None, hold_ms=LONG_HOLD_MS):
+        """A long press, released after hold_ms (LONG_HOLD_MS: back or
+        undo; MENU_HOLD_MS: the menu)."""
         self.tap(seat, at, hold_ms)
 
     def pending(self):

@@ -15,12 +15,9 @@ import gc
 
 from tileclock import cues
 from tileclock.app import App
-from tileclock_host.simboard import SimBoard
+from tileclock_host.simboard import LONG_HOLD_MS, MENU_HOLD_MS, TAP_MS, SimBoard
 
-TAP_MS = 80          # a short press: held 80 ms
-LONG_HOLD_MS = 900   # a long press: LONG fires at 700 ms
-SETTLE_MS = 150      # after a tap: debounce, release and the screen's pass
-LONG_SETTLE_MS = 1000
+SETTLE_MS = 150      # after a press: debounce, release and the screen's pass
 
 
 class SimDevice:
@@ -89,10 +86,16 @@ class SimDevice:
         self.run(SETTLE_MS)
 
     def long(self, seat):
-        """A long press of `seat`."""
+        """A long press of `seat`: held a second, let go (back, or undo)."""
         self.presses += 1
         self.board.hold(seat, hold_ms=LONG_HOLD_MS)
-        self.run(LONG_SETTLE_MS)
+        self.run(LONG_HOLD_MS + SETTLE_MS)
+
+    def menu(self, seat):
+        """`seat` held on until the screen's menu opens."""
+        self.presses += 1
+        self.board.hold(seat, hold_ms=MENU_HOLD_MS)
+        self.run(MENU_HOLD_MS + SETTLE_MS)
 
     # -- what they see and hear ------------------------------------------------
 

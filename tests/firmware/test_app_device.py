@@ -86,21 +86,22 @@ def test_a_go_is_undone_by_a_long_press_on_the_play_screen():
 
 def test_a_refused_press_shows_the_reason_and_sounds_the_refusal():
     dev = _word_sport_in_play()
-    dev.long(2)                         # the menu
+    dev.menu(2)                         # the menu
     assert dev.screen() == "WsMenu"
     dev.press(1)                        # "Stuck: all +1"
     dev.press(1)                        # "Pause clock"
     dev.press(2)
     assert dev.app.game.paused
     assert dev.screen() == "WsPlay"
-    dev.long(2)
+    dev.menu(2)
     dev.press(1)
     dev.press(1)                        # "Resume clock"
     dev.press(1)                        # "Void round"
     dev.press(1)                        # "Score sheet"
     dev.press(1)                        # "Home"
     dev.press(1)                        # "Sound"
-    dev.press(1)                        # wraps to "Back"
+    dev.press(1)                        # "Last calls"
+    dev.press(1)                        # wraps to "Standings"
     dev.press(1)                        # "Stuck: all +1"
     dev.press(2)                        # refused: the clock is paused
     banner = dev.app.manager.banner_text()
@@ -247,7 +248,7 @@ def test_names_in_the_word_sport_menu_rename_the_player_and_the_points_follow():
     dev.run(100)
     dev.press(2)                        # Start: P1, P2
     _half_set_round_p2_wins(dev)
-    dev.long(2)                         # the menu between rounds
+    dev.menu(2)                         # the menu between rounds
     dev.press(1)                        # Names
     dev.press(2)
     assert dev.screen() == "Names" and dev.app.manager.screen.note() == "pts follow"
@@ -275,7 +276,7 @@ def test_join_and_leave_seat_a_new_player_and_a_name_that_played_is_no_rename():
     dev.run(100)
     dev.press(2)                        # Start: P1, P2
     _half_set_round_p2_wins(dev)
-    dev.long(2)
+    dev.menu(2)
     dev.press(1)
     dev.press(1)                        # Join/leave
     dev.press(2)                        # a new person at seat 3: CY, the seat's name
@@ -283,7 +284,7 @@ def test_join_and_leave_seat_a_new_player_and_a_name_that_played_is_no_rename():
     assert game.names[:3] == ["P1", "P2", "CY"]
     assert "new player CY" in dev.app.manager.banner_text()
     dev.app.act(dev.app.now(), "unseat", (2,))      # P2 leaves with 15 points
-    dev.long(2)
+    dev.menu(2)
     dev.press(1)
     dev.press(1)                        # Join/leave
     dev.press(2)                        # seat 2 again: a new person, not P2's heir
@@ -310,7 +311,7 @@ def test_a_rename_is_undone_with_a_long_press_and_the_settings_follow():
     dev = Device(settings={"game": "wordsport", "players": 2})
     dev.run(100)
     dev.press(2)                        # Start
-    dev.long(2)
+    dev.menu(2)
     dev.press(1)                        # Names
     dev.press(2)
     dev.press(1)
@@ -331,7 +332,7 @@ def test_names_from_home_set_the_next_games_names_and_leave_the_game_alone():
     dev = Device(settings={"game": "wordsport", "players": 2})
     dev.run(100)
     dev.press(2)                        # Start
-    dev.long(2)
+    dev.menu(2)
     for _ in range(5):                  # Names, Join/leave, Tiles, Countdown, Score sheet
         dev.press(1)
     dev.press(1)                        # Home
@@ -355,7 +356,7 @@ def test_spell_sport_names_between_games_rename_a_side():
     dev.run(100)
     dev.press(2)                        # Start: P1 across, P2 down
     assert dev.screen() == "SpReady"
-    dev.long(2)
+    dev.menu(2)
     dev.press(1)                        # Names
     dev.press(2)
     assert [item.label for item in dev.app.manager.screen.lines] == ["Back", "1  P1", "2  P2"]

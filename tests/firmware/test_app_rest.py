@@ -46,7 +46,7 @@ def test_a_long_press_on_a_dark_screen_opens_nothing():
     dev = _home()
     dev.run(200000)
     assert dev.app.rest == DARK
-    dev.long(2)
+    dev.menu(2)
     assert dev.app.rest == AWAKE and dev.screen() == "Home"
     dev.close()
 

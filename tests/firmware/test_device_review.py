@@ -40,7 +40,7 @@ def test_undo_after_a_reboot_takes_back_the_players_action_and_stays_paused():
 
 def test_a_players_own_pause_is_undone_as_before():
     dev = _word_sport_after_a_go()
-    dev.long(2)                         # the menu: Stuck, Pause clock ...
+    dev.menu(2)                         # the menu: Stuck, Pause clock ...
     dev.press(1)
     dev.press(1)
     dev.press(2)                        # Pause clock

@@ -5,11 +5,13 @@ import gc
 from check import raises
 from tileclock import ticks
 from tileclock import events
-from tileclock.hal.buttons import DEBOUNCE_MS, LONG_MS, Buttons
+from tileclock.hal.buttons import DEBOUNCE_MS, LONG_MS, MENU_MS, Buttons
 
 PRESS1 = events.make(events.PRESS, 1)
 PRESS3 = events.make(events.PRESS, 3)
 LONG1 = events.make(events.LONG, 1)
+HOLD1 = events.make(events.HOLD, 1)
+MENU1 = events.make(events.MENU, 1)
 
 
 class Pins:
@@ -82,17 +84,37 @@ def test_a_glitch_shorter_than_the_debounce_time_is_ignored():
     assert log == []
 
 
-def test_held_for_a_minute_gives_one_long_at_the_long_press_time():
+def test_held_for_a_minute_gives_hold_then_menu_and_nothing_on_release():
     pins, b = _make()
     b.poll(0)
     pins.level[0] = 0
     log = _run(b, 10, 60000, 2)
     pins.level[0] = 1
     _run(b, 60010, 2000, 2, log)
-    assert [e for _, e in log] == [LONG1]
-    # pressed at 10 (level seen at 10), LONG at 10 + 700 (polls are even ms)
-    assert log[0][0] == LONG_MS
+    assert [e for _, e in log] == [HOLD1, MENU1]
+    # pressed at 10 (level seen at 10), HOLD at 10 + LONG_MS, MENU at
+    # 10 + MENU_MS (polls are even ms)
+    assert [t for t, _ in log] == [LONG_MS, MENU_MS]
     assert b.down_at(1) == 10
+
+
+def test_held_a_second_and_let_go_is_hold_then_long_on_release():
+    pins, b = _make()
+    b.poll(0)
+    pins.level[0] = 0
+    log = _run(b, 10, 1200, 2)
+    assert [(t, e) for t, e in log] == [(LONG_MS, HOLD1)]
+    pins.level[0] = 1
+    _run(b, 1210, 500, 2, log)
+    assert [e for _, e in log] == [HOLD1, LONG1]
+    assert log[1][0] == DEBOUNCE_MS      # (from the release) decided when it held
+    # a hurried press (300 ms) is a press, a hold just short of LONG_MS too
+    for held in (300, LONG_MS - DEBOUNCE_MS - 10):
+        pins.level[0] = 0
+        log = _run(b, 3000, held, 2)
+        pins.level[0] = 1
+        _run(b, 3000 + held, 500, 2, log)
+        assert [e for _, e in log] == [PRESS1], held
 
 
 def test_two_seats_at_once_give_two_events_in_seat_order():
@@ -113,7 +135,7 @@ def test_two_seats_at_once_give_two_events_in_seat_order():
     _run(b, 600, 900, 1, log)
     pins.level[0] = 1
     _run(b, 1500, 100, 1, log)
-    assert [e for _, e in log] == [PRESS3, LONG1]
+    assert [e for _, e in log] == [PRESS3, HOLD1, LONG1]
     assert not b.is_down(1) and not b.is_down(3)
 
 
@@ -128,16 +150,18 @@ def test_press_and_long_press_across_the_tick_wrap():
     assert [e for _, e in log] == [events.make(events.PRESS, 2)]
     pins.level[1] = 0
     log = _run(b, ticks.ticks_add(start, 250), 1000)           # crosses the wrap at 300
-    assert [e for _, e in log] == [events.make(events.LONG, 2)]
+    pins.level[1] = 1
+    _run(b, ticks.ticks_add(start, 1250), 100, 1, log)
+    assert [e for _, e in log] == [events.make(events.HOLD, 2), events.make(events.LONG, 2)]
     assert log[0][0] == LONG_MS
     assert b.down_at(2) == ticks.ticks_add(start, 250)
 
 
-def test_a_button_held_at_power_on_gives_one_long_then_nothing():
+def test_a_button_held_at_power_on_gives_hold_and_menu_then_nothing():
     pins, b = _make()
     pins.level[3] = 0
     log = _run(b, 5000, 30000, 5)
-    assert [e for _, e in log] == [events.make(events.LONG, 4)]
+    assert [e for _, e in log] == [events.make(events.HOLD, 4), events.make(events.MENU, 4)]
 
 
 def test_active_high_inputs_and_eight_seats():
@@ -218,17 +242,21 @@ def test_a_glitch_inside_a_long_pass_is_nothing():
 def test_a_press_held_across_a_long_pass_is_long_or_short_by_how_long_it_was_held():
     pins, b = _make()
     b.poll(0)
-    _edges(b, 1, [(100, 1), (100 + LONG_MS - 100, 0)])      # 600 ms: short
+    _edges(b, 1, [(100, 1), (100 + LONG_MS - 100, 0)])      # short
     assert _events(b, 2000) == [(PRESS1, 100)]
-    _edges(b, 1, [(2100, 1), (2100 + LONG_MS + 100, 0)])    # 800 ms: long
-    assert _events(b, 4000) == [(LONG1, 2100)]
-    # still held when the pass ends: LONG (once), nothing on release
+    _edges(b, 1, [(2100, 1), (2100 + LONG_MS + 100, 0)])    # long
+    assert _events(b, 4000) == [(HOLD1, 2100), (LONG1, 2100)]
+    # still held when the pass ends: HOLD, then LONG on release
     _edges(b, 1, [(4100, 1)])
     pins.level[0] = 0
-    assert _events(b, 5000) == [(LONG1, 4100)]
+    assert _events(b, 5100) == [(HOLD1, 4100)]
     _edges(b, 1, [(5200, 0)])
     pins.level[0] = 1
-    assert _events(b, 5300) == []
+    assert _events(b, 5300) == [(LONG1, 4100)]
+    # held past MENU_MS inside one pass: HOLD and MENU, nothing on release
+    _edges(b, 1, [(6000, 1), (6000 + MENU_MS + 200, 0)])
+    assert _events(b, 10000) == [(HOLD1, 6000), (MENU1, 6000)]
+    assert _events(b, 10100) == []
 
 
 def test_two_seats_in_one_long_pass_come_in_the_order_they_were_decided():

@@ -51,7 +51,7 @@ def test_the_names_screens_leave_with_the_home_menu_and_come_back_between_rounds
     dev.press(2)
     assert dev.screen() == "WsReady"
     assert "tileclock.ui.names" not in sys.modules          # not while a game screen is up
-    dev.long(2)
+    dev.menu(2)
     dev.press(1)                                            # Names: loaded again
     dev.press(2)
     assert dev.screen() == "Names" and "tileclock.ui.names" in sys.modules
@@ -66,7 +66,7 @@ def test_the_names_screens_leave_with_the_home_menu_and_come_back_between_rounds
     dev.long(1)                                             # Back: the ready screen
     assert dev.screen() == "WsReady"
     assert "tileclock.ui.names" not in sys.modules
-    dev.long(2)
+    dev.menu(2)
     dev.press(1)
     dev.press(2)                                            # and once more
     assert dev.screen() == "Names"
@@ -85,13 +85,14 @@ def test_speed_scrabble_join_and_leave_loads_no_other_game():
     dev.app.home(dev.app.now())
     dev.press(1)                                            # New game ...
     dev.press(1)                                            # ... on Game
+    dev.press(2)                                            # (a game is on: asked)
     dev.press(2)                                            # Speed Scrabble
     dev.press(3)
     dev.press(2)                                            # New game: asks first
     assert dev.screen() == "Home"
     dev.press(2)                                            # New game
     assert dev.screen() == "SsReady"
-    dev.long(2)                                             # the menu
+    dev.menu(2)                                             # the menu
     dev.press(1)
     dev.press(1)                                            # Join/leave
     dev.press(2)                                            # a third player joins

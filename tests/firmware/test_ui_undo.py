@@ -17,7 +17,8 @@ def _shows(dev, text):
 
 def _word_sport_entries():
     """Two players on a half set: 18 gos, P2 wins, P1 does not finish; the
-    entries after time up (P2: sevens, grid; P1: unused, sevens, grid)."""
+    entries after time up (P1: unused, the field to fill; then P2: sevens,
+    grid; P1: sevens, grid; CLOSE ROUND)."""
     dev = Device(settings={"game": "wordsport", "players": 2, "tiles": "half", "countdown": 30})
     dev.run(100)
     dev.press(2)                        # Start
@@ -33,11 +34,8 @@ def _word_sport_entries():
 
 
 def _close_round(dev):
-    dev.press(1)
-    dev.press(1)                        # P1 unused
-    dev.press(2)                        # 0
-    for _ in range(3):
-        dev.press(3)                    # back round to CLOSE ROUND
+    dev.press(2)                        # P1 unused: 0
+    dev.press(3)                        # back round to CLOSE ROUND
     dev.press(2)
     assert dev.screen() == "WsReady"
 
@@ -58,6 +56,7 @@ def _engine_row(dev, seat):
 
 def test_the_entries_show_the_engine_after_an_undo():
     dev = _word_sport_entries()
+    dev.press(1)                        # P2 sevens
     dev.press(2)
     dev.press(2)                        # P2: two sevens
     assert _engine_row(dev, 2)["sevens"] == 2 and _shows(dev, "P2 1st - 2 N")
@@ -67,8 +66,7 @@ def test_the_entries_show_the_engine_after_an_undo():
     assert _row(dev, 2)["sevens"] == 1
     assert _shows(dev, "P2 1st - 1 N")
     assert dev.app.manager.screen.stops[dev.app.manager.screen.stop] == (1, 2)    # the cursor stays
-    dev.press(1)                        # P2 grid
-    dev.press(1)                        # P1 unused
+    dev.press(3)                        # P1 unused
     for _ in range(4):
         dev.press(2)                    # ?, 0, 1, 2, 3
     assert _engine_row(dev, 1)["unused"] == 3 and _row(dev, 1)["unused"] == 3
@@ -76,9 +74,7 @@ def test_the_entries_show_the_engine_after_an_undo():
     assert _engine_row(dev, 1)["unused"] == 2
     assert _row(dev, 1)["unused"] == 2
     assert _shows(dev, "P1 2nd 2 0 N")
-    dev.press(3)
-    dev.press(3)
-    dev.press(3)                        # back round to CLOSE ROUND
+    dev.press(3)                        # back round to CLOSE ROUND: one press
     dev.press(2)
     assert dev.screen() == "WsReady"
     rows = dev.app.game.sheet()["rounds"][-1]["rows"]
@@ -109,7 +105,7 @@ def test_an_action_after_the_question_leaves_the_close_alone():
     dev = _word_sport_entries()
     _close_round(dev)
     dev.long(1)                         # asks
-    dev.long(2)                         # the menu
+    dev.menu(2)                         # the menu
     dev.press(1)
     dev.press(1)                        # Join/leave
     dev.press(2)                        # P3 joins: an action
@@ -169,10 +165,10 @@ def test_the_sheet_goes_back_to_the_menu_it_was_opened_from():
     dev = Device(settings={"game": "wordsport", "players": 2})
     dev.run(100)
     dev.press(2)                        # Start
-    dev.long(2)                         # the menu
+    dev.menu(2)                         # the menu
     menu = type(dev.app.manager.screen)
-    for _ in range(3):
-        dev.press(3)                    # Sound, Home, Score sheet
+    for _ in range(4):
+        dev.press(3)                    # Last calls, Sound, Home, Score sheet
     sheet_line = dev.app.manager.screen.cursor
     dev.press(2)
     assert dev.screen() == "Sheet"
@@ -199,6 +195,8 @@ def test_home_names_the_game_it_goes_back_to_and_asks_before_a_new_one():
     assert _shows(dev, "Back Word-Sport")
     dev.press(1)
     dev.press(1)                        # Game
+    dev.press(2)                        # a game is on: asks first
+    assert dev.app.settings["game"] == "wordsport" and "2 again to change Game" in dev.banner()
     dev.press(2)                        # Speed Scr.
     assert dev.app.settings["game"] == "speedscrabble"
     assert _shows(dev, "Back Word-Sport") and _shows(dev, "Game Speed Scr.")

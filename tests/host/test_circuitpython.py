@@ -148,6 +148,7 @@ class _Queue:
 
 def test_the_buttons_follow_keypads_events_in_order_timed_by_them():
     from tileclock import events
+    from tileclock.hal.buttons import MENU_MS
     from tileclock_cp.board import LONG_MS, KeypadButtons, Ticks
     short = [1000]
     ticks_of = Ticks(lambda: short[0])
@@ -166,10 +167,20 @@ def test_the_buttons_follow_keypads_events_in_order_timed_by_them():
     assert buttons.poll(now) == events.NONE
     short[0] = 1045 + LONG_MS
     now = ticks_of()
-    assert buttons.poll(now) == events.make(events.LONG, 3)           # held: LONG, at LONG_MS
+    assert buttons.poll(now) == events.make(events.HOLD, 3)           # held: HOLD, at LONG_MS
     queue.waiting.append((2, False, 1045 + LONG_MS + 100))
     short[0] = 1045 + LONG_MS + 110
-    assert buttons.poll(ticks_of()) == events.NONE                    # no PRESS after a LONG
+    assert buttons.poll(ticks_of()) == events.make(events.LONG, 3)    # let go: LONG, no PRESS
+    assert buttons.poll(ticks_of()) == events.NONE
+    # held on to MENU_MS: MENU while held, nothing on release
+    queue.waiting.append((3, True, short[0]))
+    down = short[0]
+    short[0] = down + MENU_MS
+    assert buttons.poll(ticks_of()) == events.make(events.HOLD, 4)
+    assert buttons.poll(ticks_of()) == events.make(events.MENU, 4)
+    queue.waiting.append((3, False, short[0] + 10))
+    short[0] += 20
+    assert buttons.poll(ticks_of()) == events.NONE
     # clear(): a press held over a screen change gives nothing
     queue.waiting.append((1, True, short[0]))
     assert buttons.poll(ticks_of()) == events.NONE

@@ -61,9 +61,10 @@ def _run(exe):
 def test_the_simboard_scenario_gives_the_expected_events():
     out = _run(sys.executable).splitlines()
     # tap at 100 (level seen at 100, settles at 120), released at 180 (settles 200)
-    # hold from 1000: LONG at 1700, released at 3000 without a PRESS
-    assert out[0] == "events [(200, 18), (1700, 36)]"  # PRESS|2, LONG|4
-    assert out[1] == "log [(200, 3, (1319, 40, 1760, 60)), (1700, 6, (1047, 120, 1319, 120, 1568, 120, 2093, 350))]"
+    # hold from 1000: HOLD at 1900, released at 3000 (settles 3020): LONG
+    assert out[0] == "events [(200, 18), (1900, 52), (3020, 36)]"  # PRESS|2, HOLD|4, LONG|4
+    assert out[1] == ("log [(200, 3, (1319, 40, 1760, 60)), (1900, 6, (1047, 120, 1319, 120, 1568, 120, 2093, 350)),"
+                      " (3020, 6, (1047, 120, 1319, 120, 1568, 120, 2093, 350))]")
     assert out[2].startswith("bytes ") and out[2].endswith("feeds 400 pending 0")
     assert out[3] == "now %d" % ((2**30 - 1 - 1500 + 4000) % 2**30)
     assert out[5] == "glass True"

@@ -37,8 +37,8 @@ def test_marks_come_every_five_seconds_while_the_clock_runs(tmp_path, monkeypatc
 
     monkeypatch.setattr(Journal, "_write", noting)
     _runner, summary, flash = _run(tmp_path, "seats 4\nset game wordsport\n"
-                                             "0.5 press 2\n+1 press 3\n+60 long 2\n"
-                                             "+1 expect screen WsMenu\n+59 expect phase play\n")
+                                             "0.5 press 2\n+1 press 3\n+60 menu 2\n"
+                                             "+3 expect screen WsMenu\n+57 expect phase play\n")
     assert summary["errors"] == 0 and summary["failures"] == [], summary
     assert written[0].split()[1] == "start", written     # the round's clock runs from here
     times = [int(text.split()[0].lstrip("@")) for text in written]

@@ -17,7 +17,7 @@ from tileclock_host import shims
 shims.install()
 
 from tileclock import games  # noqa: E402
-from tileclock.ui import form, home, live, menu, ready, screen as ui_screen, sheet  # noqa: E402
+from tileclock.ui import calls, form, home, live, menu, ready, screen as ui_screen, sheet  # noqa: E402
 from tileclock.ui import names as names_ui  # noqa: E402
 from tileclock_host.frames import frame_to_png  # noqa: E402
 from tileclock_host.sim import screentext  # noqa: E402
@@ -25,7 +25,7 @@ from tileclock_host.sim.script import Runner, parse, read_lines  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SIM = os.path.join(ROOT, "tests", "sim")
-UX_SCRIPTS = ("undo_wordsport.txt", "undo_speedscrabble.txt", "undo_spellsport.txt", "undo_tilerush.txt",
+UX_SCRIPTS = ("undo_wordsport.txt", "undo_seat2.txt", "standings_eight.txt", "undo_speedscrabble.txt", "undo_spellsport.txt", "undo_tilerush.txt",
               "sheet_home.txt")
 
 
@@ -65,6 +65,43 @@ def test_a_close_undone_only_at_the_second_long_press(tmp_path):
     assert sheet is not None and "target" in sheet
 
 
+def test_a_call_given_to_the_right_seat_later_makes_the_evening_the_right_presses_make(tmp_path, capsys):
+    # last_calls.txt: a go and a finish pressed by seat 3 that were P4's,
+    # each given to P4 on the Last calls screen, a power cut between the
+    # wrong go and its correction; against the same script with seat 4
+    # pressed and the correction's lines left out
+    with open(os.path.join(SIM, "last_calls.txt"), encoding="utf-8") as f:
+        text = f.read()
+    right = []
+    for line in text.splitlines():
+        if "# correction" in line:
+            continue
+        if "wrong seat" in line or "that was P4's" in line:
+            line = line.replace("press 3", "press 4")
+        right.append(line)
+    assert len(right) < len(text.splitlines()) - 20
+    fixed_runner = Runner(parse(text.splitlines()), str(tmp_path / "fixed"))
+    summary = fixed_runner.run()
+    assert summary["failures"] == [] and summary["errors"] == 0, summary
+    right_runner = Runner(parse(right), str(tmp_path / "right"))
+    summary = right_runner.run()
+    assert summary["failures"] == [] and summary["errors"] == 0, summary
+    fixed, right_sheet = fixed_runner.sheet(), right_runner.sheet()
+    assert fixed == right_sheet
+    rows = {row["name"]: row for row in fixed["current"]["rows"]}
+    assert rows["P4"]["place"] == 2 and rows["P3"]["finish_ms"] is None
+    # the corrected game's actions, replayed on the host: the same sheet
+    from tileclock.script import dump
+    from tileclock_host import cli
+    lines = dump(fixed_runner.app.game)
+    assert [ln.split()[1:] for ln in lines if " go " in ln].count(["go", "4"]) == 1
+    assert not [ln for ln in lines if ln.split()[1:] == ["out", "3"]]
+    (tmp_path / "corrected.txt").write_text("\n".join(lines) + "\n")
+    capsys.readouterr()
+    assert cli.main(["replay", str(tmp_path / "corrected.txt")]) == 0
+    assert json.loads(capsys.readouterr().out) == fixed
+
+
 def test_the_ux_script_runs_the_same_on_micropython(tmp_path):
     # `expect text` reads the panel on the MicroPython unix port too
     script = os.path.join(SIM, "sheet_home.txt")
@@ -89,10 +126,10 @@ def test_the_hints_letters_read_back_as_drawn():
     from tileclock.ui.hints import hint
     buf = bytearray(1024)
     fb = framebuf.FrameBuffer(buf, 128, 64, framebuf.MONO_VLSB)
-    keys = ("1/3 move", "2/4 +/-", "hold undo", "hold 2 menu")
+    keys = ("1/3 move", "2/4 +/-", "hold undo", "hold+ menu")
     hint(fb, keys, 20, 40)                 # two lines: the fourth key on the second
     lines = screentext.lines(buf)
-    assert "1/3 MOVE 2/4 +/- HOLD UNDO" in lines and "HOLD 2 MENU" in lines
+    assert "1/3 MOVE 2/4 +/- HOLD UNDO" in lines and "HOLD+ MENU" in lines
     buf = bytearray(1024)
     fb = framebuf.FrameBuffer(buf, 128, 64, framebuf.MONO_VLSB)
     hint(fb, keys)                     # one line only: the rest left off
@@ -105,7 +142,7 @@ _BASES = ("Screen", "Menu", "GameMenu", "Form", "Live", "Ready")
 
 
 def _screen_classes():
-    modules = [home, names_ui, sheet] + [games.spec(kind).screens() for kind in games.KINDS]
+    modules = [home, names_ui, sheet, calls] + [games.spec(kind).screens() for kind in games.KINDS]
     modules += [games.spec(kind).menus() for kind in games.KINDS]
     found = {}
     for module in modules:
@@ -172,5 +209,6 @@ def test_every_screen_shown_says_what_its_buttons_do():
     assert problems == []
     concrete = set(name for name in _screen_classes() if name not in _BASES)
     assert not concrete - set(seen), "never shown: %s" % sorted(concrete - set(seen))
-    # a screen's keys follow what its buttons do now
-    assert len(seen["WsEntry"]) == 2 and len(seen["NameEdit"]) == 2 and len(seen["TrPlay"]) == 2
+    # a screen's keys follow what its buttons do now (the entries: on the
+    # first field, on another, on CLOSE ROUND)
+    assert len(seen["WsEntry"]) == 3 and len(seen["NameEdit"]) == 2 and len(seen["TrPlay"]) == 2

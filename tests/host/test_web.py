@@ -327,8 +327,8 @@ def test_eight_seats_an_sh1106_and_a_key_held_for_a_long_press(page):
     assert page.canvas_is_the_glass()
     page.page.keyboard.press("2")                   # Start
     page.wait_for("s.screen === 'WsReady'")
-    page.page.keyboard.down("2")                    # held: the game's menu
-    time.sleep(1.0)
+    page.page.keyboard.down("2")                    # held on: the game's menu
+    time.sleep(2.8)
     page.page.keyboard.up("2")
     page.wait_for("s.screen === 'WsMenu'")
     # the settings and the seats survive a reload (the browser's storage)

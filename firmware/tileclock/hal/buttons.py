@@ -5,9 +5,15 @@
 # machine.Pin's bound `value`, or a lambda in tests), like Peter Hinch's
 # Pushbutton. A level counts only once it has held for DEBOUNCE_MS, so a
 # contact that chatters for 150 ms gives one press. Events follow
-# docs/interfaces.md: PRESS when a short press is released, LONG once when
-# a button has been held LONG_MS (and no PRESS on its release); each event
-# comes with the tick its press began (event_at).
+# docs/interfaces.md: PRESS when a press shorter than LONG_MS is released;
+# HOLD once the button has been held LONG_MS (nothing is decided yet: the
+# screen says what letting go will do); LONG when it is released before
+# MENU_MS; MENU once it has been held MENU_MS (and nothing on its release).
+# So every seat has the same two gestures beside its short press: hold
+# about a second and let go (back, or undo), hold on to two and a half
+# (the menu), and a hold begun by mistake can be carried on to the menu
+# and left there. Each event comes with the tick its press began
+# (event_at).
 #
 # Edges: on the Pico each seat pin's interrupt (irq_handler(): both edges,
 # a hard IRQ) writes the tick and the level into a preallocated ring and
@@ -32,12 +38,18 @@ except ImportError:
         return x
 
 DEBOUNCE_MS = const(20)     # a level must hold this long to count
-LONG_MS = const(700)        # held this long: LONG instead of PRESS
+# A hurried press lasts 100-300 ms; peers take 800-1000 ms for a long one
+# (docs/device.md says why 900): a press this long is no longer a call.
+LONG_MS = const(900)        # held this long: HOLD, then LONG on release
+MENU_MS = const(2500)       # held this long: MENU (and nothing on release)
 MAX_SEATS = const(8)
 _QUEUE = const(16)          # events waiting; two per seat is plenty
 _EDGES = const(64)          # edges waiting (a power of two): 150 ms of chatter on two seats
 _EDGE_MASK = const(63)
 _LEVEL = const(0x80)        # an edge's byte: the seat index, and this bit for "pressed"
+STAGE_SHORT = const(0)      # a press's stages: not yet held LONG_MS,
+STAGE_HELD = const(1)       # HOLD said,
+STAGE_OVER = const(2)       # decided (MENU said, or cleared): nothing on release
 
 
 def irq_handler(buttons, i, read, ticks_ms):
@@ -67,18 +79,20 @@ class _Edges:
 class Buttons:
     """Seat buttons 1..N read through `readers` (callables returning 0/1)."""
 
-    def __init__(self, readers, active_low=True, debounce_ms=DEBOUNCE_MS, long_ms=LONG_MS):
+    def __init__(self, readers, active_low=True, debounce_ms=DEBOUNCE_MS, long_ms=LONG_MS,
+                 menu_ms=MENU_MS):
         n = len(readers)
         if not 1 <= n <= MAX_SEATS:
             raise ValueError("1 to %d seat buttons, not %d" % (MAX_SEATS, n))
         self.seats = n
         self.debounce_ms = debounce_ms
         self.long_ms = long_ms
+        self.menu_ms = menu_ms
         self._read = list(readers)
         self._pressed_level = 0 if active_low else 1
         self._raw = bytearray(n)        # last level seen (1 = pressed)
         self._down = bytearray(n)       # debounced state (1 = pressed)
-        self._long = bytearray(n)       # LONG already reported for this press
+        self._stage = bytearray(n)      # how far each press has gone: STAGE_*
         self._raw_since = [0] * n       # tick the last raw change happened
         self._down_at = [0] * n         # tick the current press began
         self._queue = bytearray(_QUEUE)
@@ -118,12 +132,42 @@ class Buttons:
 
     def _due(self, i):
         # the tick seat i's next decision falls due (its level held
-        # DEBOUNCE_MS, or its press LONG_MS), or -1 for none
+        # DEBOUNCE_MS, or its press LONG_MS or MENU_MS), or -1 for none
         if self._raw[i] != self._down[i]:
             return ticks.ticks_add(self._raw_since[i], self.debounce_ms)
-        if self._down[i] and not self._long[i]:
-            return ticks.ticks_add(self._down_at[i], self.long_ms)
+        if self._down[i]:
+            return self._hold_due(i)
         return -1
+
+    def _hold_due(self, i):
+        # the tick seat i's press (down now) is next decided: HOLD, MENU; -1 none
+        stage = self._stage[i]
+        if stage == STAGE_SHORT:
+            return ticks.ticks_add(self._down_at[i], self.long_ms)
+        if stage == STAGE_HELD:
+            return ticks.ticks_add(self._down_at[i], self.menu_ms)
+        return -1
+
+    def _held_on(self, i):
+        # seat i's press, still down, reached its next stage: HOLD, then MENU
+        stage = self._stage[i]
+        self._stage[i] = stage + 1
+        self._push(events.make(events.HOLD if stage == STAGE_SHORT else events.MENU, i + 1),
+                   self._down_at[i])
+
+    def _released(self, i, held):
+        # seat i's press let go after `held` ms: PRESS, LONG or MENU (nothing
+        # if it was decided already)
+        if self._stage[i] == STAGE_OVER:
+            return
+        self._stage[i] = STAGE_OVER
+        if held >= self.menu_ms:
+            kind = events.MENU
+        elif held >= self.long_ms:
+            kind = events.LONG
+        else:
+            kind = events.PRESS
+        self._push(events.make(kind, i + 1), self._down_at[i])
 
     def _settle_all(self, t):
         # every decision due by tick t, earliest first, whichever seat: two
@@ -142,23 +186,21 @@ class Buttons:
 
     def _settle(self, i, t):
         # seat i at tick t, when its decision is due: a level held
-        # DEBOUNCE_MS counts (a press begins, or ends: PRESS), a press held
-        # LONG_MS is LONG. A press whose release has held is over where
-        # the release began: LONG only if it was held that long.
+        # DEBOUNCE_MS counts (a press begins, or ends), a press held LONG_MS
+        # is HOLD, MENU_MS is MENU. A press whose release has held is over
+        # where the release began: PRESS, LONG or MENU by how long it was
+        # held then (a press held across a long pass is judged by its edges).
         raw = self._raw[i]
         if raw != self._down[i]:
             since = self._raw_since[i]
             self._down[i] = raw
             if raw:
                 self._down_at[i] = since
-                self._long[i] = 0
-            elif not self._long[i]:
-                long = ticks.ticks_diff(since, self._down_at[i]) >= self.long_ms
-                self._long[i] = 1
-                self._push(events.make(events.LONG if long else events.PRESS, i + 1), self._down_at[i])
-        elif self._down[i] and not self._long[i]:
-            self._long[i] = 1
-            self._push(events.make(events.LONG, i + 1), self._down_at[i])
+                self._stage[i] = STAGE_SHORT
+            else:
+                self._released(i, ticks.ticks_diff(since, self._down_at[i]))
+        elif self._down[i]:
+            self._held_on(i)
 
     def poll(self, now):
         """Take the edges since the last poll, read the pins at tick `now`;
@@ -167,7 +209,7 @@ class Buttons:
         raw = self._raw
         if not self._started:
             # the first reading is the baseline: a button held at power-on
-            # counts from now (a stuck button gives one LONG, nothing more)
+            # counts from now (a stuck button gives HOLD and MENU, nothing more)
             self._started = True
             for i in range(self.seats):
                 self._raw_since[i] = now
@@ -220,4 +262,4 @@ class Buttons:
         self._count = 0
         for i in range(self.seats):
             if self._down[i]:
-                self._long[i] = 1
+                self._stage[i] = STAGE_OVER

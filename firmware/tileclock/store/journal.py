@@ -358,9 +358,22 @@ class Journal:
             self._maybe_snapshot(game)
 
     def checkpoint(self, game):
-        """Write a snapshot now (a calm moment), if anything is in segments."""
-        if self._live:
+        """Write a snapshot now (a calm moment), if anything is in segments
+        (or a snapshot is owed: a rewrite that failed)."""
+        if self._live or self._spoiled:
             self._snapshot(game)
+
+    def rewrite(self, game):
+        """The history changed before its last action (a call moved to
+        another seat or taken out: engine/correct.py): the whole game in a
+        snapshot, counted as a record, the segments it replaces dropped. A
+        cut leaves the old game or the new one; a failed write leaves a
+        snapshot owed, which the next write makes."""
+        if not self._ready or self.kind is None:
+            raise OSError("journal: recover() or start() first")
+        self.seq += 1
+        self._spoiled = True        # (until the snapshot is whole)
+        self._snapshot(game)
 
     def fold(self, game):
         """The game folded (Game.folded()) with its folded actions on flash

@@ -112,12 +112,12 @@ def bar(fb, s):
     center(fb, s, H - CHAR, 0)
 
 
-def scrollbar(fb, top, visible, count, y0):
-    """A bar in the last column from pixel row y0 down, when only `visible`
-    of `count` lines (from line `top`) are on the screen."""
+def scrollbar(fb, top, visible, count, y0, y1=H):
+    """A bar in the last column from pixel row y0 down to y1, when only
+    `visible` of `count` lines (from line `top`) are on the screen."""
     if count <= visible:
         return
-    span = H - y0
+    span = y1 - y0
     fb.vline(W - 1, y0, span, 0)
     fb.vline(W - 1, y0 + span * top // count, span * visible // count, 1)
 

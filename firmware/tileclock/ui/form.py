@@ -86,6 +86,8 @@ class Form(Screen):
         else:
             self.values[field] = (value + step) % len(kind)
 
+    HELD = "let go: back"
+
     def long(self, now, seat):
         self.back(now)
 

@@ -18,6 +18,10 @@ SLEEP_MINUTES = (2, 5, 10, 30, 0)
 SLEEP_NAMES = ("2 min", "5 min", "10 min", "30 min", "never")
 
 
+def _seat_2():
+    return "press 2"        # (the one seat that starts: the others move)
+
+
 class Home(Menu):
     TITLE = "tileclock"
     KEYS_FIRST = Menu.KEYS[:2]      # no game to go back to: no hold
@@ -37,7 +41,7 @@ class Home(Menu):
             lines.append(Item("New game", None, self._start))
         else:
             self.KEYS = self.KEYS_FIRST
-            lines.append(Item("Start", None, self._start))
+            lines.append(Item("Start", _seat_2, self._start))
         names = tuple(games.spec(kind).NAME for kind in games.KINDS)
         lines.append(choice(app, "Game", "game", games.KINDS, names))
         spec = games.spec(s["game"]) if s["game"] in games.KINDS else games.spec(games.KINDS[0])

@@ -7,7 +7,8 @@
 #   pages 1-4   the time, 32 px digits, page-aligned so a new second touches
 #               four pages and, with the last digit on an 8-column block,
 #               two blocks a page: 4 x (4 + 1 + 16) = 84 bytes on the bus
-#   page 5      status line
+#   page 5      status line (the keys instead, for a few seconds after the
+#               screen opens or a press is refused: Manager.hinting)
 #   pages 6-7   the prompt (TAKE 1, TAKE TWO, I'M OUT, TIME UP ...)
 from tileclock.ui import bigdigits, draw
 from tileclock.ui.draw import name_of  # noqa: F401 (the games' screens take it from here)
@@ -19,6 +20,7 @@ except ImportError:
     def const(x):
         return x
 
+_HINTS = ("tileclock.ui.hints",)
 TIME_Y = const(8)
 STATUS_Y = const(41)
 PROMPT_Y = const(48)
@@ -75,6 +77,16 @@ class Live(Screen):
             fb.fill(0)
             self.draw_static(fb, now)
             self._len = 0       # the time too
+            if self.app.manager.hinting(now):
+                # the keys over the status line for a few seconds after
+                # the screen first opens or a press is refused: the digits
+                # and the prompt keep their room
+                from tileclock.ui.hints import hint
+                hint(fb, self.keys(), STATUS_Y, STATUS_Y + 6)
+            else:
+                # (its letters go with them: a clock runs in less heap)
+                from tileclock.modules import forget
+                forget(_HINTS)
         self.draw_time(fb, now)
 
     def draw_time(self, fb, now):

@@ -4,22 +4,24 @@
 #   a long press (any seat) goes back.
 # Screens that are menus (home, the in-game menu) subclass Menu and build
 # their lines in items(); a line is an Item.
+from tileclock.ticks import ticks_add, ticks_diff
 from tileclock.ui import draw
-from tileclock.ui.screen import Screen
+from tileclock.ui.screen import CONFIRM_MS, Screen
 
 _TOP = 11       # first line's pixel row, under the title and its rule
 _PITCH = 9      # one line: 8 px of text and a pixel of space
-VISIBLE = 6     # lines on the screen at once
+VISIBLE = 5     # lines on the screen at once (the keys under them)
 
 
 class Item:
     """One line: `label` on the left, value() on the right; change(now, step)
     is called on seat 2 (step 1) and seat 4 (step -1)."""
 
-    def __init__(self, label, value=None, change=None):
+    def __init__(self, label, value=None, change=None, guard=False):
         self.label = label
         self.value = value
         self.change = change
+        self.guard = guard      # a setting: asked twice while a game is on
 
 
 def choice(app, label, key, choices, names=None, after=None):
@@ -39,7 +41,7 @@ def choice(app, label, key, choices, names=None, after=None):
             return
         app.set(key, new)
 
-    return Item(label, value, change)
+    return Item(label, value, change, True)
 
 
 _BACK = "hold back"     # a name in the tuple: see Screen.KEYS
@@ -56,6 +58,8 @@ class Menu(Screen):
         self.top = 0
         self.lines = []
         self.dirty_settings = False
+        self._armed = -1        # the setting line a second press changes, until when
+        self._armed_until = 0
 
     def items(self, now):
         return []
@@ -83,12 +87,23 @@ class Menu(Screen):
             return
         if seat == 1:
             self.cursor = (self.cursor + 1) % n
+            self._armed = -1
         elif seat == 3:
             self.cursor = (self.cursor - 1) % n
+            self._armed = -1
         elif seat == 2 or seat == 4:
             item = self.lines[self.cursor]
             if item.change is None:
                 return
+            if item.guard and self.app.game is not None and not self._armed_for(now):
+                # a game is on: a stray press must not change a setting
+                # (Sound, the countdown ...); the second press does, and
+                # the presses after it while they keep coming
+                self._armed = self.cursor
+                self._armed_until = ticks_add(now, CONFIRM_MS)
+                self.app.note(now, "game on: %d again to change %s" % (seat, item.label))
+                return
+            self._armed_until = ticks_add(now, CONFIRM_MS)
             self.dirty_settings = True
             item.change(now, 1 if seat == 2 else -1)
             if self.app.manager.screen is not self:
@@ -97,6 +112,11 @@ class Menu(Screen):
         else:
             return
         self.changed()
+
+    HELD = "let go: back"
+
+    def _armed_for(self, now):
+        return self._armed == self.cursor and ticks_diff(self._armed_until, now) > 0
 
     def long(self, now, seat):
         self.back(now)
@@ -128,15 +148,14 @@ class Menu(Screen):
                 draw.right(fb, item.value(), y, c, draw.W - 2)
             y += _PITCH
             i += 1
-        draw.scrollbar(fb, self.top, VISIBLE, len(self.lines), _TOP - 1)
-        if len(self.lines) < VISIBLE:
-            from tileclock.ui.hints import hint
-            hint(fb, self.keys())
+        draw.scrollbar(fb, self.top, VISIBLE, len(self.lines), _TOP - 1, _TOP - 1 + VISIBLE * _PITCH)
+        from tileclock.ui.hints import hint
+        hint(fb, self.keys())
 
 
 class GameMenu(Menu):
-    """A game's own menu (a long press of seat 2 during a game): the lines
-    every game has, Back, Names, Join/leave, the game's options, Score
+    """A game's own menu (any seat held on during a game): the lines every
+    game has, Standings, Names, Join/leave, the game's options, Score
     sheet and Home, and engine actions."""
 
     def note(self):
@@ -147,15 +166,29 @@ class GameMenu(Menu):
             self.app.act(now, verb, args)
         return run
 
-    def _back(self, now, step):
-        self.app.route(now)
-
     def _home(self, now, step):
         self.app.home(now)
 
     def _sheet(self, now, step):
         from tileclock.ui.sheet import Sheet
         self.app.goto(Sheet, now, (type(self), self.cursor))    # back comes here
+
+    def end_lines(self):
+        """The lines every game's menu ends with: Score sheet, Home, Sound,
+        and last Last calls (seat 3 from the first line reaches it): the
+        recent calls, to give one to the right seat or take it out."""
+        return [Item("Score sheet", None, self._sheet), Item("Home", None, self._home),
+                choice(self.app, "Sound", "sound", ("on", "off")), Item("Last calls", None, self._calls)]
+
+    def _calls(self, now, step):
+        from tileclock.ui.calls import Calls
+        self.app.goto(Calls, now)
+
+    def standings_line(self):
+        """The menu's first line, where it opens: the standings (the score
+        sheet's first pages, every player) one press away. (Back is the
+        long press, as the keys under the lines say.)"""
+        return Item("Standings", None, self._sheet)
 
     def _names(self, now, step):
         from tileclock.ui.names import Names

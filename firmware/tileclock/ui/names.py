@@ -148,6 +148,13 @@ class NameEdit(Screen):
                 return
         self.back(now)
 
+    HELD = "let go: back"
+
+    def held(self, now, seat):
+        if (seat == 2 or seat == 4) and self.stop < MAX_NAME:
+            return          # (a letter: five letters on, not back)
+        Screen.held(self, now, seat)
+
     def long(self, now, seat):
         if (seat == 2 or seat == 4) and self.stop < MAX_NAME:
             step = _JUMP if seat == 2 else -_JUMP

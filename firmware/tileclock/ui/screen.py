@@ -11,8 +11,10 @@
 #   short press, seat 2   change / choose               (in play: seat 2's call)
 #   short press, seat 3   previous line (menus, forms)  (in play: seat 3's call)
 #   short press, seat 4   change backwards              (in play: seat 4's call)
-#   long press, seat 2    the menu of this screen
-#   long press, any other seat   back, or undo the last action
+#   any seat held about a second, let go   back, or undo the last action
+#   any seat held on (2.5 s)               the menu of this screen
+# Past the first second the screen says what letting go will do (HELD), so
+# a hold begun by mistake can be carried on to the menu and left there.
 # Each screen says what its buttons do now, keys(): the hint a screen with
 # room shows, and what the terminal simulator prints beside the display.
 import gc
@@ -28,9 +30,11 @@ except ImportError:
         return x
 
 BANNER_MS = const(2500)     # how long a refusal or a note stays up
+HINT_MS = const(4000)       # a screen with no room for its keys shows them this long
 CONFIRM_MS = const(5000)    # a press that must be made twice: the second within this
 FOREVER = const(3600000)    # "no deadline of my own" for wake()
 _UNDO = "hold undo"
+_HELD = "let go: undo - hold on: menu"
 
 
 class Screen:
@@ -45,6 +49,7 @@ class Screen:
     # from an .mpy file as a constant of new string objects, a tuple with a
     # name is built from interned strings.)
     KEYS = (_UNDO,)
+    HELD = _HELD    # said when a press has been held a second (None: nothing)
 
     def __init__(self, app):
         self.app = app
@@ -64,19 +69,22 @@ class Screen:
     def press(self, now, seat):
         """A short press of `seat`."""
 
+    def held(self, now, seat):
+        """`seat` has been held a second and is still down: say what
+        letting go does, and that holding on opens the menu."""
+        if self.HELD:
+            self.app.manager.banner(now, self.HELD)
+
     def long(self, now, seat):
-        """A long press: seat 2 opens the menu, any other seat is back/undo."""
-        if seat == 2:
-            self.menu(now)
-        else:
-            self.back(now)
+        """A long press (held a second, let go): back, or undo."""
+        self.back(now)
 
     def menu(self, now):
-        """Long press of seat 2. By default: nothing to choose here."""
+        """Any seat held on (MENU). By default: nothing to choose here."""
         self.app.note(now, "no menu here")
 
     def back(self, now):
-        """Long press of another seat: undo the last engine action."""
+        """A long press: undo the last engine action."""
         self.app.undo(now)
 
     def keys(self):
@@ -108,6 +116,10 @@ class Manager:
         self._banner = None         # lines of the message shown over the screen
         self._banner_until = 0
         self._banner_drawn = False
+        self._banner_text = None     # the text of the banner on show
+        self._hint_until = 0
+        self._hinting = False       # a screen short of room shows its keys now
+        self.hinted = []           # names of the screens that showed them since home
 
     def goto(self, cls, now, arg=None):
         """Replace the current screen by a new one built from `cls`."""
@@ -121,6 +133,23 @@ class Manager:
         self.screen = cls(self.app) if arg is None else cls(self.app, arg)
         self.screen.open(now)
         self.screen.full = True
+        name = cls.__name__
+        if name not in self.hinted:
+            self.hinted.append(name)
+            self.hint(now)
+
+    def hint(self, now):
+        """The keys for HINT_MS on a screen that has no room for them
+        always (a live screen): the first time it opens since the home
+        menu, and after a refused press."""
+        self._hint_until = ticks_add(now, HINT_MS)
+        self._hinting = True
+        if self.screen is not None:
+            self.screen.full = True
+
+    def hinting(self, now):
+        """Whether a screen short of room shows its keys now."""
+        return self._hinting and ticks_diff(self._hint_until, now) > 0
 
     def show(self, cls, now, arg=None):
         """goto() unless `cls` is current already: then it reads the game
@@ -136,12 +165,20 @@ class Manager:
         seat = events.seat_of(event)
         if kind == events.PRESS:
             self.screen.press(now, seat)
-        elif kind == events.LONG:
-            self.screen.long(now, seat)
+        elif kind == events.HOLD:
+            self.screen.held(now, seat)
+        else:
+            if self._banner_text is self.screen.HELD:
+                self.unbanner()         # the hold's "let go: ..." is answered
+            if kind == events.LONG:
+                self.screen.long(now, seat)
+            else:
+                self.screen.menu(now)
 
     def banner(self, now, text, ms=BANNER_MS):
         lines = draw.wrap(text)[:4]
         self._banner = lines
+        self._banner_text = text
         self._banner_top = draw.H - 4 - len(lines) * (draw.CHAR + 1)
         self._banner_until = ticks_add(now, ms)
         self._banner_drawn = False
@@ -150,6 +187,7 @@ class Manager:
         """Take the message on show away (a question no longer asked)."""
         if self._banner is not None:
             self._banner = None
+            self._banner_text = None
             self.screen.full = True
 
     def banner_text(self):
@@ -162,7 +200,11 @@ class Manager:
         dirty = False
         if self._banner is not None and ticks_diff(self._banner_until, now) <= 0:
             self._banner = None
+            self._banner_text = None
             screen.full = True
+        if self._hinting and ticks_diff(self._hint_until, now) <= 0:
+            self._hinting = False
+            screen.full = True      # drawn again without the keys
         if screen.update(now) or screen.full:
             screen.draw(fb, now)
             screen.full = False
@@ -178,6 +220,10 @@ class Manager:
         ms = self.screen.wake(now)
         if self._banner is not None:
             left = ticks_diff(self._banner_until, now)
+            if left < ms:
+                ms = left
+        if self._hinting:
+            left = ticks_diff(self._hint_until, now)
             if left < ms:
                 ms = left
         return ms if ms > 0 else 0

@@ -184,6 +184,8 @@ class Sheet(Screen):
         self._word()
         self.changed()
 
+    HELD = "let go: back"
+
     def long(self, now, seat):
         back_to = self.back_to
         if back_to is None:

@@ -21,6 +21,7 @@ PICTURES = (
     ("wordsport_game.txt", {
         "Home": "home",
         "ready_round_2": "wordsport-ready",
+        "play_start": "wordsport-play-keys",
         "play_take_1": "wordsport-play",
         "countdown": "wordsport-countdown",
         "entries_done": "wordsport-entries",
@@ -56,6 +57,19 @@ PICTURES = (
         "home-battery": "battery-home",
         "ready-battery": "battery-ready",
         "low-warning": "battery-low",
+    }),
+    ("undo_seat2.txt", {
+        "seat2_held": "hold-undo",
+        "seat2_undone": "hold-undone",
+    }),
+    ("last_calls.txt", {
+        "calls": "last-calls",
+        "moved": "last-calls-moved",
+    }),
+    ("standings_eight.txt", {
+        "ready_page_2": "standings-ready",
+        "menu_standings": "standings-menu",
+        "standings_1": "standings-sheet",
     }),
     ("rename.txt", {
         "menu_setup": "wordsport-menu-setup",
@@ -94,6 +108,29 @@ def _play(script, wanted, folder):
     return shooter.saved
 
 
+def label_pictures(folder):
+    """The seat labels' page (tileclock labels, four seats) as a picture,
+    drawn from the PDF by PDFium at 100 dpi."""
+    import tempfile
+
+    import pypdfium2
+
+    from tileclock_host import seatlabels
+    with tempfile.TemporaryDirectory() as tmp:
+        pdf = os.path.join(tmp, "labels.pdf")
+        seatlabels.render(pdf, 4)
+        doc = pypdfium2.PdfDocument(pdf)
+        try:
+            picture = doc[0].render(scale=100 / 72.0, grayscale=True).to_pil()
+        finally:
+            doc.close()
+    # the labels, not the empty half of the page under them
+    box = picture.convert("L").point(lambda v: 255 if v < 200 else 0).getbbox()
+    picture.crop((0, 0, picture.size[0], min(picture.size[1], box[3] + 20))).save(
+        os.path.join(folder, "seat-labels.png"))
+    return ["seat-labels"]
+
+
 def circuitpython_pictures(folder):
     """The first screen of the CircuitPython board in play and in edit mode
     (docs/circuitpython.md), drawn by that board on CPython (cpboard.py)."""
@@ -117,7 +154,7 @@ def make(folder):
     for name, wanted in PICTURES:
         script = parse(read_lines(os.path.join(ROOT, "tests", "sim", name)))
         saved += _play(script, wanted, folder)
-    return saved + circuitpython_pictures(folder)
+    return saved + circuitpython_pictures(folder) + label_pictures(folder)
 
 
 def main(argv):

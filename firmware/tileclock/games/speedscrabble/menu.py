@@ -3,7 +3,7 @@
 # the names are up, the game's screens are unloaded (App.game_menu).
 from tileclock.games.speedscrabble import rules as ss
 from tileclock.ui import draw
-from tileclock.ui.menu import GameMenu, Item, choice
+from tileclock.ui.menu import GameMenu, Item
 
 class SsMenu(GameMenu):
     TITLE = "SPEED SCRABBLE"
@@ -15,7 +15,7 @@ class SsMenu(GameMenu):
         app = self.app
         g = app.game
         phase = g.phase_at(now)
-        lines = [Item("Back", None, self._back)]
+        lines = [self.standings_line()]
         if phase == ss.SETUP:
             lines.append(Item("Names", None, self._names))
             lines.append(self.join_line())
@@ -31,10 +31,7 @@ class SsMenu(GameMenu):
         elif phase == ss.MATCH_OVER:
             lines.append(Item("New match", None, self._act("newmatch")))
             lines.append(Item("Names", None, self._names))
-        lines.append(Item("Score sheet", None, self._sheet))
-        lines.append(Item("Home", None, self._home))
-        lines.append(choice(app, "Sound", "sound", ("on", "off")))
-        return lines
+        return lines + self.end_lines()
 
 
 # -- the score sheet's Speed Scrabble lines (ui/sheet.py) -----------------------

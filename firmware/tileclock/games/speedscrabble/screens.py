@@ -12,7 +12,7 @@ from tileclock.ui.screen import Screen
 
 # The keys' shared words, by name in the tuples (see Screen.KEYS).
 _UNDO = "hold undo"
-_MENU = "hold 2 menu"
+_MENU = "hold+ menu"
 
 
 def screen_for(app, now):
@@ -46,7 +46,7 @@ class SsReady(Ready):
         out = ["%d players to %d" % (len(g.seated()), g.target),
                "%s, %d set%s" % (g.variant, g.sets, "s" if g.sets > 1 else ""),
                "themes " + ("on" if g.themes else "off")]
-        out += standings_lines(g.standings(), 2)
+        out += standings_lines(g.standings())
         return out
 
     def menu(self, now):

@@ -4,7 +4,7 @@
 from tileclock.games.spellsport import rules as sp
 from tileclock.ui import draw
 from tileclock.ui.draw import name_of
-from tileclock.ui.menu import GameMenu, Item, choice
+from tileclock.ui.menu import GameMenu, Item
 
 class SpMenu(GameMenu):
     TITLE = "SPELL SPORT"
@@ -12,7 +12,7 @@ class SpMenu(GameMenu):
     def items(self, now):
         app = self.app
         g = app.game
-        lines = [Item("Back", None, self._back)]
+        lines = [self.standings_line()]
         if g.phase == sp.PLAY:
             lines.append(Item("Pass: " + name_of(g, g.turn)[:6], None, self._act("pass", (g.turn,))))
             # a path doubles by its direction, whoever's play completed it
@@ -22,10 +22,7 @@ class SpMenu(GameMenu):
             lines.append(Item("End game", None, self._act("endgame")))
         else:
             lines.append(Item("Names", None, self._names))
-        lines.append(Item("Score sheet", None, self._sheet))
-        lines.append(Item("Home", None, self._home))
-        lines.append(choice(app, "Sound", "sound", ("on", "off")))
-        return lines
+        return lines + self.end_lines()
 
 
 # -- the score sheet's Spell Sport lines (ui/sheet.py) ---------------------------

@@ -11,7 +11,7 @@ from tileclock.ui.screen import Screen
 
 # The keys' shared words, by name in the tuples (see Screen.KEYS).
 _UNDO = "hold undo"
-_MENU = "hold 2 menu"
+_MENU = "hold+ menu"
 
 
 def screen_for(app, now):

@@ -4,7 +4,7 @@
 from tileclock.games.tilerush import rules as tr
 from tileclock.ui import draw
 from tileclock.ui.draw import name_of
-from tileclock.ui.menu import GameMenu, Item, choice
+from tileclock.ui.menu import GameMenu, Item
 
 class TrMenu(GameMenu):
     """Long press of seat 2 in a Tile Rush screen."""
@@ -13,7 +13,7 @@ class TrMenu(GameMenu):
     def items(self, now):
         app = self.app
         g = app.game
-        lines = [Item("Back", None, self._back)]
+        lines = [self.standings_line()]
         if g.phase == tr.SETUP:
             lines.append(Item("Names", None, self._names))
             lines.append(self.join_line())
@@ -23,10 +23,7 @@ class TrMenu(GameMenu):
                     if seat not in g.out:
                         lines.append(Item("Dump: " + name_of(g, seat)[:9], None, self._act("dump", (seat,))))
             lines.append(Item("Void round", None, self._act("void")))
-        lines.append(Item("Score sheet", None, self._sheet))
-        lines.append(Item("Home", None, self._home))
-        lines.append(choice(app, "Sound", "sound", ("on", "off")))
-        return lines
+        return lines + self.end_lines()
 
 
 # -- the score sheet's Tile Rush lines (ui/sheet.py) -----------------------------

@@ -12,7 +12,7 @@ from tileclock.ui.screen import Screen
 
 # The keys' shared words, by name in the tuples (see Screen.KEYS).
 _UNDO = "hold undo"
-_MENU = "hold 2 menu"
+_MENU = "hold+ menu"
 
 
 def screen_for(app, now):
@@ -38,7 +38,7 @@ class TrReady(Ready):
         if g.rounds:
             last = g.rounds[-1]
             out.append(("last: %s %s" % (last[2][:6], draw.mmss(last[3]))) if last[2] else "last: void")
-            out += standings_lines(g.standings(), 2)
+            out += standings_lines(g.standings())
         return out
 
     def menu(self, now):

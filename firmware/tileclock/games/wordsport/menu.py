@@ -4,7 +4,7 @@
 from tileclock.games.wordsport import rules as ws
 from tileclock.ui import draw
 from tileclock.ui.draw import name_of
-from tileclock.ui.menu import GameMenu, Item, choice
+from tileclock.ui.menu import GameMenu, Item
 
 class WsMenu(GameMenu):
     """Long press of seat 2 in a Word-Sport screen."""
@@ -13,7 +13,7 @@ class WsMenu(GameMenu):
     def items(self, now):
         app = self.app
         g = app.game
-        lines = [Item("Back", None, self._back)]
+        lines = [self.standings_line()]
         phase = g.phase
         if phase == ws.SETUP:
             lines.append(Item("Names", None, self._names))
@@ -36,10 +36,7 @@ class WsMenu(GameMenu):
             for seat in g.round_seats:
                 lines.append(Item("DQ " + name_of(g, seat), None, self._act("dq", (seat,))))
             lines.append(Item("Void round", None, self._act("void")))
-        lines.append(Item("Score sheet", None, self._sheet))
-        lines.append(Item("Home", None, self._home))
-        lines.append(choice(app, "Sound", "sound", ("on", "off")))
-        return lines
+        return lines + self.end_lines()
 
 
 # -- the score sheet's Word-Sport lines (ui/sheet.py) ---------------------------

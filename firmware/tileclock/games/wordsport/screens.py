@@ -10,7 +10,7 @@ from tileclock.ui.screen import Screen
 
 # The keys' shared words, by name in the tuples (see Screen.KEYS).
 _UNDO = "hold undo"
-_MENU = "hold 2 menu"
+_MENU = "hold+ menu"
 
 
 def screen_for(app, now):
@@ -35,7 +35,7 @@ class WsReady(Ready):
                "countdown " + draw.mmss(g.countdown_length)]
         sheet = g.sheet()
         if sheet["rounds"]:
-            out += standings_lines(sheet["standings"], 2)
+            out += standings_lines(sheet["standings"])
             if g.fastest_win is not None:
                 out.append("fast %s %s" % (g.fastest_win[0][:6], draw.mmss(g.fastest_win[1])))
         return out
@@ -150,7 +150,7 @@ _CLOSE = 3
 _COLS = (80, 104, 120)      # pixel column of unused, sevens, grid
 _ROW_TOP = 20
 _PITCH = 9
-_VISIBLE = 5
+_VISIBLE = 4       # rows on show (players and CLOSE ROUND), the keys under them
 
 
 class WsEntry(Screen):
@@ -158,6 +158,7 @@ class WsEntry(Screen):
     words and one grid of everyone, then close the round. Each change is an
     engine action (undo: long press)."""
     KEYS = ("1/3 move", "2/4 +/-", _UNDO, _MENU)
+    KEYS_FIRST = ("2/4 +/-", "3 close", _UNDO, _MENU)     # on the first field
     KEYS_CLOSE = ("1/3 move", "2 close round", _UNDO, _MENU)
 
     def __init__(self, app):
@@ -169,12 +170,18 @@ class WsEntry(Screen):
         # also after an entry or its undo: the rows as the engine has them
         g = self.app.game
         self.rows = g.live_rows(now)
+        # The fields the table must fill come first (the unused tiles of
+        # those who did not finish: no default), so the cursor starts on
+        # them; then everyone's sevens and grid in place order (0 and N
+        # unless said), then CLOSE ROUND: seat 3 from the first field
+        # reaches it in one press.
         stops = []
+        for r in self.rows:
+            if not r["dq"] and r["finish_ms"] is None:
+                stops.append((_UNUSED, r["seat"]))
         for r in self.rows:
             if r["dq"]:
                 continue
-            if r["finish_ms"] is None:
-                stops.append((_UNUSED, r["seat"]))
             stops.append((_SEVENS, r["seat"]))
             stops.append((_GRID, r["seat"]))
         stops.append((_CLOSE, 0))
@@ -242,7 +249,8 @@ class WsEntry(Screen):
         draw.title(fb, "ROUND %d" % g.round_number, ended)
         fb.text("NAME  PL UN 7 G", 0, 11, 1)
         what, seat = self.stops[self.stop]
-        self.KEYS = self.KEYS_CLOSE if what == _CLOSE else WsEntry.KEYS
+        self.KEYS = (self.KEYS_CLOSE if what == _CLOSE else self.KEYS_FIRST if not self.stop
+                     else WsEntry.KEYS)
         line = self._line_of(seat) if what != _CLOSE else len(self.rows)
         if line < self.top:
             self.top = line
@@ -250,10 +258,8 @@ class WsEntry(Screen):
             self.top = line - _VISIBLE + 1
         y = _ROW_TOP
         i = self.top
-        if len(self.rows) < _VISIBLE - 1:
-            # room under CLOSE ROUND (three players or fewer)
-            from tileclock.ui.hints import hint
-            hint(fb, self.KEYS)
+        from tileclock.ui.hints import hint
+        hint(fb, self.KEYS)     # under the rows, whatever the players' count
         while i <= len(self.rows) and i < self.top + _VISIBLE:
             if i == len(self.rows):
                 sel = what == _CLOSE
