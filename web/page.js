@@ -377,7 +377,7 @@ function makeSeats() {
     b.className = "seat";
     b.id = "seat-" + seat;
     b.textContent = String(seat);
-    b.title = "seat " + seat + " (key " + seat + "; hold for a long press)";
+    b.title = "seat " + seat + " (key " + seat + "; hold a second: undo or back; hold on: the menu)";
     b.addEventListener("pointerdown", (e) => { e.preventDefault(); b.setPointerCapture(e.pointerId); seatDown(seat); });
     for (const end of ["pointerup", "pointercancel", "lostpointercapture"]) {
       b.addEventListener(end, () => seatUp(seat));
