@@ -224,9 +224,9 @@ def _type_name(dev, name):
     dev.press(2)
 
 
-def _half_set_round_p2_wins(dev):
-    """P1 and P2 on a half set: 18 alternate gos, P2 wins, P1 finishes 3 s
-    later, both under two minutes: P2 10 + 5 = 15, P1 5 + 5 = 10."""
+def half_set_round_both_out(dev):
+    """P1 and P2 on a half set, from the ready screen: GO, 18 alternate
+    gos, P2 wins, P1 finishes 3 s later (the countdown says ALL OUT)."""
     dev.press(1)                        # GO
     for i in range(18):
         dev.run(1600)
@@ -235,6 +235,12 @@ def _half_set_round_p2_wins(dev):
     dev.press(2)                        # the win
     dev.run(3000)
     dev.press(1)                        # the second and last finish
+
+
+def _half_set_round_p2_wins(dev):
+    """half_set_round_both_out(), then the entries and the close, both
+    under two minutes: P2 10 + 5 = 15, P1 5 + 5 = 10."""
+    half_set_round_both_out(dev)
     dev.press(2)                        # ALL OUT: the entries
     assert dev.screen() == "WsEntry"
     dev.press(3)                        # back round to CLOSE ROUND

@@ -2,7 +2,7 @@
 # later, every action after it played again, the game journalled whole.
 # Runs under pytest and on the MicroPython unix port.
 from check import raises
-from test_app_device import Device
+from test_app_device import Device, half_set_round_both_out
 
 from tileclock.engine.correct import corrected, is_call
 from tileclock.engine.game import Refused
@@ -82,15 +82,8 @@ def test_a_go_taken_out_on_the_box_is_gone_after_a_power_cut():
 def test_a_move_the_rules_refuse_says_why_and_changes_nothing():
     dev = Device(settings={"game": "wordsport", "players": 2, "tiles": "half", "countdown": 30})
     dev.run(100)
-    dev.press(2)
-    dev.press(1)
-    for i in range(18):
-        dev.run(1600)
-        dev.press(1 + i % 2)
-    dev.run(1600)
-    dev.press(2)                        # P2 wins
-    dev.run(2000)
-    dev.press(1)                        # P1 finishes
+    dev.press(2)                        # Start
+    half_set_round_both_out(dev)        # P2 wins, P1 finishes
     before = list(dev.app.game.history)
     _to_calls(dev)                      # newest first: out P1, out P2, go ...
     dev.press(2)                        # P1's finish to P2: P2 is out already
