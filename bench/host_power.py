@@ -75,6 +75,13 @@ PASS_US = 1000
 # 11.4-29.4 mA all lit, off 7-33 uA.
 OLED_BLANK_MA = 1.13
 OLED_FULL_MA = 26.0
+# The SH1106 1.3" module (board_config DISPLAY = "sh1106"): the same forum
+# page's 1.3" module drew 2.2 mA blank and 30 mA all lit; its controller
+# drives a segment harder (SH1106 datasheet V2.6: 300 uA typical, 500 uA at
+# most, against the SSD1306's 100 uA at most) for a bigger pixel. One
+# module, no datasheet figure: printed beside the SSD1306, not budgeted.
+SH1106_BLANK_MA = 2.2
+SH1106_FULL_MA = 30.0
 OLED_OFF_MA = 0.01                  # display off (0xAE): the forum's microamps
 PIXELS = 128 * 64
 # The lit pixels' share scales with the contrast: "the segment output
@@ -199,11 +206,13 @@ def play(name, lines=None):
 
 # -- from what it does to what it draws -------------------------------------
 
-def oled_ma(t, contrast_factor=1.0):
-    """The OLED module's mean current (3.3 V rail) over the state's time."""
+def oled_ma(t, contrast_factor=1.0, panel=(OLED_BLANK_MA, OLED_FULL_MA)):
+    """The OLED module's mean current (3.3 V rail) over the state's time;
+    `panel` is the module's (blank, all lit) current."""
+    blank, full = panel
     off_ms = t.ms - t.on_ms
-    per_pixel = (OLED_FULL_MA - OLED_BLANK_MA) / PIXELS
-    return (OLED_BLANK_MA * t.on_ms + OLED_OFF_MA * off_ms
+    per_pixel = (full - blank) / PIXELS
+    return (blank * t.on_ms + OLED_OFF_MA * off_ms
             + per_pixel * t.pixel_ms * contrast_factor) / t.ms
 
 
@@ -213,11 +222,11 @@ def busy(t, cpu_factor=1.0):
     return min(1.0, us / (t.ms * 1000))
 
 
-def vsys_mw(t, pico=PICO_125MHZ, cpu_factor=1.0, contrast_factor=1.0):
+def vsys_mw(t, pico=PICO_125MHZ, cpu_factor=1.0, contrast_factor=1.0, panel=(OLED_BLANK_MA, OLED_FULL_MA)):
     """The power the box takes at VSYS in a state, in mW."""
     idle, working = pico
     pico_ma = idle + (working - idle) * busy(t, cpu_factor)
-    return pico_ma * (VBUS_V - DIODE_V) + oled_ma(t, contrast_factor) * RAIL_V / EFFICIENCY
+    return pico_ma * (VBUS_V - DIODE_V) + oled_ma(t, contrast_factor, panel) * RAIL_V / EFFICIENCY
 
 
 def cells_ma(mw, kind, count):
@@ -288,6 +297,18 @@ def main():
     for label, kind, count, mah in CELLS:
         hours = [mah / cells_ma(x, kind, count) for x in (evening_mw(mw), mw["playing"], mw["dark"])]
         print("%-26s %10.0f %10.0f %10.0f" % (label, hours[0], hours[1], hours[2]))
+
+    # The other display the box is built with: the same tallies, the 1.3"
+    # SH1106 module's currents.
+    sh1106 = (SH1106_BLANK_MA, SH1106_FULL_MA)
+    big = {state: vsys_mw(pooled[state], panel=sh1106) for state in ("menu", "dimmed", "dark")}
+    big["playing"] = sum(vsys_mw(t, panel=sh1106) for _, t in per_game) / len(per_game)
+    print()
+    print("with the SH1106 1.3\" module (%.1f mA blank, %.0f mA all lit; not budgeted):" % sh1106)
+    print("  3xAA mA: %s; hours: evening %.0f, playing %.0f (3xAA), evening %.0f (Li-ion)" % (
+        ", ".join("%s %.1f" % (state, cells_ma(big[state], aa[1], aa[2])) for state in STATES),
+        aa[3] / cells_ma(evening_mw(big), aa[1], aa[2]), aa[3] / cells_ma(big["playing"], aa[1], aa[2]),
+        li[3] / cells_ma(evening_mw(big), li[1], li[2])))
 
     # What a cheap firmware change would buy (the firmware is not changed
     # here: the same tallies under another figure).

@@ -41,7 +41,7 @@ CHECKER = os.path.join(os.path.dirname(sys.executable), "basedpyright")
 def _run(lines, out, board_class=None):
     shots = {}
 
-    def keep(frame, path):
+    def keep(frame, path, contrast=255):
         shots[os.path.basename(path)[:-4]] = bytes(frame)
 
     runner = Runner(parse(lines), str(out), save_png=keep, board_class=board_class)

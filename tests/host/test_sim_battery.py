@@ -97,3 +97,23 @@ def test_on_usb_an_hour_untouched_only_dims_and_darkens(tmp_path):
     assert runner.app.rest == DARK
     with open(os.path.join(str(tmp_path), "log.txt")) as f:
         assert "switching off" not in f.read()
+
+
+def test_a_dimmed_box_is_pictured_dim_and_bright_again_when_woken(tmp_path):
+    # the screenshots follow the panel's contrast (frames.glass_level):
+    # docs/power.md's dimmed picture, the simulator's shots
+    from PIL import Image
+
+    from tileclock_host.frames import OLED_WHITE, frame_to_png
+    summary = Runner(parse(read_lines(os.path.join(SIM, "sleep_home.txt"))), str(tmp_path),
+                     save_png=frame_to_png).run()
+    assert summary["failures"] == [] and summary["errors"] == 0
+    shots = os.listdir(str(tmp_path / "shots"))
+
+    def brightest(name):
+        path = os.path.join(str(tmp_path / "shots"), [s for s in shots if s.endswith("-%s.png" % name)][0])
+        return max(Image.open(path).convert("L").getdata())
+
+    full = Image.new("RGB", (1, 1), OLED_WHITE).convert("L").getpixel((0, 0))
+    assert brightest("woken") >= full - 1
+    assert full // 4 < brightest("dimmed") < full // 2     # a third of full at contrast 0

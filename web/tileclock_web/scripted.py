@@ -19,7 +19,7 @@ def run(text, draw):
     except SimScriptError as e:
         return json.dumps({"error": str(e)})
 
-    def save(frame, path):
+    def save(frame, path, contrast=255):
         name = path.rsplit("/", 1)[-1]
         draw(name[:-4] if name.endswith(".png") else name, hex_of(frame, bytearray(2 * len(frame))))
 

@@ -58,6 +58,9 @@ PICTURES = (
         "ready-battery": "battery-ready",
         "low-warning": "battery-low",
     }),
+    ("sleep_home.txt", {
+        "dimmed": "dimmed",
+    }),
     ("undo_seat2.txt", {
         "seat2_held": "hold-undo",
         "seat2_undone": "hold-undone",
@@ -94,7 +97,8 @@ class Shooter(Runner):
         picture = self.wanted.pop(name, None)
         if picture is None:
             return
-        frame_to_png(self.board.frame(), os.path.join(self.folder, picture + ".png"))
+        frame_to_png(self.board.frame(), os.path.join(self.folder, picture + ".png"),
+                     contrast=self.board.panel.contrast)
         self.saved.append(picture)
 
 

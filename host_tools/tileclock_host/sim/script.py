@@ -504,7 +504,7 @@ class Runner:
         frame = self.board.frame()
         path = self.out + "/shots/" + base
         if self.save_png is not None:
-            self.save_png(frame, path + ".png")
+            self.save_png(frame, path + ".png", contrast=self.board.panel.contrast)
         else:
             with open(path + ".frame", "wb") as f:
                 f.write(frame)
