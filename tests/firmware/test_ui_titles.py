@@ -42,6 +42,8 @@ def test_a_long_title_keeps_its_number_beside_the_note():
     assert _title("ROUND 30", "bag 120") == _text_and_note("ROUND 30", "bag 120")     # it fits: as it is
     assert _title("ROUND 1", "TIME UP") == _text_and_note("ROUND 1", "TIME UP")
     assert _title("GAME 12", "bag 100") == _text_and_note("GAME 12", "bag 100")
+    # a ready screen beside "USB": the game's name loses its vowels, the round keeps its number
+    assert _title("R2 WORD-SPORT", "USB") == _text_and_note("R2 WRD-SPRT", "USB")
 
 
 def _entries_title(dev, ended):
@@ -76,6 +78,9 @@ class _Cells:
 def test_the_battery_shows_as_usb_or_a_cell_filled_to_its_level():
     buf, fb = _canvas()
     draw.title(fb, "tileclock", None, _Cells(100, on_usb=True))
+    assert _top_line(buf) == _title("tileclock", "USB")
+    buf, fb = _canvas()
+    draw.title(fb, "tileclock", None, draw.USB)        # a box with no battery: USB alone
     assert _top_line(buf) == _title("tileclock", "USB")
     pictures = []
     for level in (100, 50, 0):

@@ -112,7 +112,7 @@ def test_a_dimmed_box_is_pictured_dim_and_bright_again_when_woken(tmp_path):
 
     def brightest(name):
         path = os.path.join(str(tmp_path / "shots"), [s for s in shots if s.endswith("-%s.png" % name)][0])
-        return max(Image.open(path).convert("L").getdata())
+        return Image.open(path).convert("L").getextrema()[1]
 
     full = Image.new("RGB", (1, 1), OLED_WHITE).convert("L").getpixel((0, 0))
     assert brightest("woken") >= full - 1

@@ -61,14 +61,19 @@ def line(fb, s, row, selected=False):
     fb.text(s, 0, y, 0 if selected else 1)
 
 
+# What the power note shows for a box with no battery to read (the USB-only
+# Pico, the web page, the CircuitPython board): it runs on USB.
+USB = "USB"
+
+
 def title(fb, s, right_text=None, battery=None):
     """The top line: a title, and an optional right-aligned note; or, with
-    `battery` (hal/battery.Battery), its level: "USB", or a cell drawn
-    with its percent beside it."""
+    `battery` (hal/battery.Battery, or USB for a box without one), the
+    power: "USB", or a cell drawn with its percent beside it."""
     fb.fill_rect(0, 0, W, CHAR, 0)
     x_end = W               # where the note ends: before the cell, if drawn
     if battery is not None:
-        if battery.on_usb:
+        if battery is USB or battery.on_usb:
             right_text = "USB"
         else:
             right_text = "%d%%" % battery.level
@@ -91,17 +96,15 @@ def _battery_icon(fb, x, level):
 
 
 def _shorter(s, room):
-    # A title too long beside its note loses the vowels of its first word
-    # before any character at the end, where its number is: "ROUND 30"
-    # beside "120 left" is "RND 30", not "ROUND 3".
-    space = s.find(" ")
-    if space > 1:
-        word = s[0]
-        for ch in s[1:space]:
-            if ch not in "AEIOU":
-                word += ch
-        s = word + s[space:]
-    return s[:room]
+    # A title too long beside its note loses its words' inner vowels before
+    # any character at the end, where its number may be: "ROUND 30" beside
+    # "120 left" is "RND 30", not "ROUND 3"; "R2 WORD-SPORT" beside "USB"
+    # is "R2 WRD-SPRT".
+    out = s[:1]
+    for i in range(1, len(s)):
+        if s[i] not in "AEIOU" or s[i - 1] == " ":
+            out += s[i]
+    return out[:room]
 
 
 def bar(fb, s):

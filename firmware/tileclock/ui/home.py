@@ -8,6 +8,7 @@
 # as it puts the game in progress away (kept in games/ on flash).
 from tileclock import games
 from tileclock.ticks import ticks_add, ticks_diff
+from tileclock.ui import draw
 from tileclock.ui.menu import Item, Menu, choice
 from tileclock.ui.screen import CONFIRM_MS
 
@@ -28,8 +29,8 @@ class Home(Menu):
     _asked = None       # until when a second New game press starts one
 
     def battery(self):
-        # where the table looks first (nothing on a box with no battery)
-        return self.app.battery
+        # where the table looks first ("USB" on a box with no battery)
+        return self.app.battery or draw.USB
 
     def items(self, now):
         app = self.app

@@ -65,7 +65,7 @@ class Ready(Screen):
 
     def draw(self, fb, now):
         fb.fill(0)
-        draw.title(fb, self.title()[:16], None, self.app.battery)
+        draw.title(fb, self.title()[:16], None, self.app.battery or draw.USB)
         y = 12
         lines = self._lines
         i = self._first
