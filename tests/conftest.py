@@ -10,7 +10,29 @@ for sub in ("firmware", "host_tools", os.path.join("tests", "firmware")):
     if path not in sys.path:
         sys.path.insert(0, path)
 
+import gc  # noqa: E402
+
 import pytest  # noqa: E402
+
+# The firmware unloads its screens' modules and imports them again as the
+# app does on the Pico, so a test imports the same module many times: with
+# bytecode not written (PYTHONDONTWRITEBYTECODE, set on some machines) each
+# import compiled the source again, a fifth of a long test's time. The
+# bytecode goes to build/pycache, not beside the sources deploy copies, for
+# this run and the host commands it starts.
+PYCACHE = os.path.join(ROOT, "build", "pycache")
+sys.dont_write_bytecode = False
+sys.pycache_prefix = PYCACHE
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+os.environ["PYTHONPYCACHEPREFIX"] = PYCACHE
+
+
+def pytest_collection_finish(session):
+    """What pytest and the test modules hold is never garbage: frozen, so
+    the firmware's many gc.collect() calls (at each screen's change, as on
+    the Pico) walk only what the tests make, not every object of the run."""
+    gc.collect()
+    gc.freeze()
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -69,7 +91,6 @@ FULL_ONLY_FILES = (
 FULL_ONLY_TESTS = (
     "test_long_evenings.py::",
     "test_micropython.py::test_firmware_tests_pass_on_micropython[test_long_evenings]",
-    "test_micropython.py::test_every_firmware_file_compiles_with_mpy_cross",
     "test_sim_ux.py::test_every_screen_shown_says_what_its_buttons_do",
     "test_cli_robustness.py::test_a_port_with_no_board_fails_within_the_probe_time",
     "test_cli_robustness.py::test_a_locked_book_says_another_program_has_it",
@@ -88,3 +109,45 @@ def pytest_collection_modifyitems(config, items):
         nodeid = item.nodeid.replace(os.sep, "/")
         if nodeid.startswith(FULL_ONLY_FILES) or any(t in nodeid for t in FULL_ONLY_TESTS):
             item.add_marker(pytest.mark.full)
+
+
+def _firmware_digest():
+    import hashlib
+    from tileclock_host import cmd_deploy
+    digest = hashlib.sha256()
+    with open(cmd_deploy.tool("mpy-cross"), "rb") as f:
+        digest.update(f.read())
+    for folder, dirs, names in os.walk(cmd_deploy.FIRMWARE):
+        dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+        for name in sorted(names):
+            if name.endswith(".py"):
+                path = os.path.join(folder, name)
+                digest.update(os.path.relpath(path, cmd_deploy.FIRMWARE).encode())
+                with open(path, "rb") as f:
+                    digest.update(f.read())
+    return digest.hexdigest()[:16]
+
+
+@pytest.fixture(scope="session")
+def deployed_firmware():
+    """firmware/ through mpy-cross as `tileclock deploy` compiles it, once a
+    run however many workers ask (a lock, and a folder named by the sources'
+    and mpy-cross's digest): (out_dir, [relative paths]). The MicroPython
+    tests run the firmware from it, as a box does."""
+    import fcntl
+    import json
+    from tileclock_host import cmd_deploy
+    base = os.path.join(ROOT, "build", "test-firmware")
+    os.makedirs(base, exist_ok=True)
+    folder = os.path.join(base, _firmware_digest())
+    listing = os.path.join(folder, "files.json")
+    with open(os.path.join(base, ".lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not os.path.exists(listing):
+            out_dir, files = cmd_deploy.compile_firmware(folder, "rp2040")
+            with open(listing + ".new", "w") as f:
+                json.dump([os.path.relpath(out_dir, folder), files], f)
+            os.replace(listing + ".new", listing)
+    with open(listing) as f:
+        out_dir, files = json.load(f)
+    return os.path.join(folder, out_dir), files

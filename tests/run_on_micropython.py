@@ -1,5 +1,8 @@
 # Runs the plain-assert tests of tests/firmware/ on MicroPython:
-#     micropython -X heapsize=206wK tests/run_on_micropython.py [NAME ...]
+#     micropython -X heapsize=206wK tests/run_on_micropython.py [--mpy DIR] [NAME ...]
+# (--mpy DIR: the firmware from the .mpy files `tileclock deploy` makes in
+# DIR, as a box runs it, instead of compiling each module's source again at
+# every import; tests/host/test_micropython.py compiles them once a run)
 # (a Pico's heap and the tests' room: tests/host/test_micropython.py)
 # Imports every test_*.py, calls every test_* function, prints a line per
 # failure and `N passed, N failed`, and exits 1 if anything failed.
@@ -166,4 +169,8 @@ def _run(only):
 
 
 if __name__ == "__main__":
-    sys.exit(1 if main(sys.argv[1:]) else 0)
+    _args = sys.argv[1:]
+    if _args[:1] == ["--mpy"]:
+        sys.path.insert(0, _args[1])    # before the sources: its tileclock package wins
+        _args = _args[2:]
+    sys.exit(1 if main(_args) else 0)

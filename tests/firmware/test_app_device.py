@@ -8,9 +8,10 @@ except ImportError:
     from tileclock_host import shims
     shims.install()
 
-import tileclock
 
-_HOST = tileclock.__file__.rsplit("/", 3)[0] + "/host_tools"
+# (beside tests/, found from this file: the firmware may be run from .mpy
+# files elsewhere)
+_HOST = (__file__.rsplit("/", 2)[0] if __file__.count("/") >= 2 else "..") + "/../host_tools"
 if _HOST not in sys.path:
     sys.path.append(_HOST)
 

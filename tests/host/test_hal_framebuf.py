@@ -76,8 +76,10 @@ def drawings():
     buf = bytearray(50 * 3)
     fb = framebuf.FrameBuffer(buf, 50, 19, framebuf.MONO_VLSB)
     fb.fill_rect(10, 3, 30, 12, 1)
-    for y in range(-9, 21, 2):
+    fb.fill_rect(14, 5, 20, 6, 0)       # rows cleared inside a page and across two
+    for y in range(-9, 21):
         fb.text("Q%d" % y, (y * 5) % 53 - 8, y, 1 if y % 4 else 0)
+        fb.text("\u00e9~", 44 - y, y, y & 1)
     out.append(("text-rows", buf))
     # every glyph, for the font table
     buf = bytearray(128 * 64 // 8)

@@ -74,6 +74,24 @@ _FONT_BYTES = (
 )
 FONT = tuple(_FONT_BYTES[i:i + 8] for i in range(0, len(_FONT_BYTES), 8))
 
+# Byte tables for text() on MONO_VLSB: a glyph column moved down the page by
+# k rows (its low bits), the rows pushed into the page below (its high
+# bits), and only the first k rows of a page kept.
+_SHIFT_UP = tuple(bytes(((b << k) & 0xFF) for b in range(256)) for k in range(8))
+_SHIFT_DOWN = tuple(bytes((b >> k) for b in range(256)) for k in range(9))
+_KEEP_LOW = tuple(bytes((b & ((1 << k) - 1)) for b in range(256)) for k in range(8))
+_COLUMNS = {}       # a string's glyph columns, for the strings drawn again and again
+_MASKED = {}
+
+
+def _masked(mask, c):
+    """The byte table that sets (c) or clears the rows of `mask` in a byte."""
+    table = _MASKED.get((mask, c))
+    if table is None:
+        table = bytes((b | mask) if c else (b & ~mask & 0xFF) for b in range(256))
+        _MASKED[(mask, c)] = table
+    return table
+
 
 class FrameBuffer:
     """framebuf.FrameBuffer(buffer, width, height, format, stride=width)."""
@@ -130,13 +148,8 @@ class FrameBuffer:
                 start = page * stride + x
                 if mask == 0xFF:
                     buf[start:start + w] = (b"\xff" if c else b"\x00") * w
-                elif c:
-                    for i in range(start, start + w):
-                        buf[i] |= mask
                 else:
-                    keep = ~mask & 0xFF
-                    for i in range(start, start + w):
-                        buf[i] &= keep
+                    buf[start:start + w] = buf[start:start + w].translate(_masked(mask, c))
                 y += rows
         else:
             for yy in range(y, y + h):
@@ -159,6 +172,17 @@ class FrameBuffer:
 
     def pixel(self, x, y, c=None):
         if 0 <= x < self._w and 0 <= y < self._h:
+            if self._format == MONO_VLSB:
+                # _get and _set written out: the keys' hints are drawn a
+                # pixel at a time, on every screen the simulator shows
+                i = (y >> 3) * self._stride + x
+                if c is None:
+                    return (self._buf[i] >> (y & 7)) & 1
+                if c:
+                    self._buf[i] |= 1 << (y & 7)
+                else:
+                    self._buf[i] &= ~(1 << (y & 7)) & 0xFF
+                return None
             if c is None:
                 return self._get(x, y)
             self._set(x, y, c)
@@ -240,31 +264,50 @@ class FrameBuffer:
                 x0 += 1
 
     def _text_vlsb(self, s, x0, y0, c):
-        # text()'s loop a glyph column at a time (its 8 rows as one int,
-        # clipped to the buffer): the same bytes, many times faster.
+        # text()'s loop done on whole rows of bytes: the string's glyph
+        # columns joined, shifted into the one or two pages they cover by
+        # bytes.translate, and or-ed (lit) or masked out (dark) into each
+        # page's run of the buffer as one integer. The same bytes as the
+        # pixel loop; the simulator draws every screen with it, so it is
+        # most of a long simulated evening's time.
         w, h = self._w, self._h
-        if y0 >= h or y0 <= -8:
+        if y0 >= h or y0 <= -8 or not s:
             return
+        cols = _COLUMNS.get(s)
+        if cols is None:
+            cols = b"".join([FONT[ch - 32] if 32 <= ch <= 127 else FONT[95] for ch in s])
+            if len(_COLUMNS) > 2048:
+                _COLUMNS.clear()
+            _COLUMNS[s] = cols
+        first = -x0 if x0 < 0 else 0            # clipped at the left edge
+        end = w - x0 if x0 + len(cols) > w else len(cols)
+        if first >= end:
+            return
+        if first or end < len(cols):
+            cols = cols[first:end]
+        x0 += first
         buf, stride = self._buf, self._stride
-        top = y0 if y0 > 0 else 0
-        pages = range(top >> 3, (min(h, y0 + 8) - 1 >> 3) + 1)
-        inside = (1 << h) - 1
-        for ch in s:
-            if ch < 32 or ch > 127:
-                ch = 127
-            glyph = FONT[ch - 32]
-            for j in range(8):
-                if 0 <= x0 < w and glyph[j]:
-                    bits = (glyph[j] << y0 if y0 >= 0 else glyph[j] >> -y0) & inside
-                    for p in pages:
-                        part = (bits >> (p << 3)) & 0xFF
-                        if part:
-                            i = p * stride + x0
-                            if c:
-                                buf[i] |= part
-                            else:
-                                buf[i] &= ~part & 0xFF
-                x0 += 1
+        last_page = (h - 1) >> 3
+        if y0 < 0:
+            runs = ((0, cols.translate(_SHIFT_DOWN[-y0])),)
+        else:
+            page, shift = y0 >> 3, y0 & 7
+            if shift:
+                runs = ((page, cols.translate(_SHIFT_UP[shift])),
+                        (page + 1, cols.translate(_SHIFT_DOWN[8 - shift])))
+            else:
+                runs = ((page, cols),)
+        n = len(cols)
+        for page, part in runs:
+            if page > last_page:
+                break
+            if page == last_page and h & 7:
+                part = part.translate(_KEEP_LOW[h & 7])     # no rows past the height
+            i = page * stride + x0
+            here = int.from_bytes(buf[i:i + n], "little")
+            bits = int.from_bytes(part, "little")
+            here = here | bits if c else here & ~bits
+            buf[i:i + n] = here.to_bytes(n, "little")
 
     def blit(self, fbuf, x, y, key=-1, palette=None):
         if isinstance(fbuf, tuple):
