@@ -91,6 +91,10 @@ FULL_ONLY_FILES = (
 FULL_ONLY_TESTS = (
     "test_long_evenings.py::",
     "test_micropython.py::test_firmware_tests_pass_on_micropython[test_long_evenings]",
+    # (on CPython in make check too; on MicroPython each takes 3-6 s)
+    "test_micropython.py::test_firmware_tests_pass_on_micropython[test_full_flash]",
+    "test_micropython.py::test_firmware_tests_pass_on_micropython[test_undo_across_folds]",
+    "test_micropython.py::test_firmware_tests_pass_on_micropython[test_app_rest]",
     "test_sim_ux.py::test_every_screen_shown_says_what_its_buttons_do",
     "test_cli_robustness.py::test_a_port_with_no_board_fails_within_the_probe_time",
     "test_cli_robustness.py::test_a_locked_book_says_another_program_has_it",
