@@ -96,8 +96,12 @@ class Page:
                                     " && window.tileclock.figures.firstFrameMs !== null", timeout=BOOT_TIMEOUT_MS)
         self.settle()
 
-    def settle(self, seconds=0.3):
-        time.sleep(seconds)
+    def settle(self, passes=3):
+        """Until the page's loop has run `passes` more passes (what a press
+        or a boot set going is drawn and sent): its state, not the clock."""
+        done = self.js("window.tileclock.figures.passes")
+        self.page.wait_for_function("(p) => window.tileclock.figures.passes >= p", arg=done + passes,
+                                    timeout=10000)
 
     def wait_for(self, condition, timeout_ms=10000):
         """Until the JavaScript `condition` on `s` (the page's state) holds."""
@@ -118,7 +122,7 @@ class Page:
         self.page.click("#seat-%d" % seat)
         if then:
             return self.wait_for(then)
-        self.settle(0.25)
+        self.settle()
         return self.state()
 
     def reload(self):
@@ -197,7 +201,8 @@ def test_a_word_sport_round_clicked_at_real_time(page):
     t1 = time.monotonic()
     assert state["prompt"] == "GO!" and state["cue"] == "GO", state
     for wait in (2.2, 4.6):
-        time.sleep(max(0, wait - (time.monotonic() - t0)))
+        # the page's own clock past the mark since GO, then the wall clock here
+        page.wait_for("s.cue === 'GO' && s.cue_age_ms >= %d" % (wait * 1000))
         state = page.state()
         now = time.monotonic()
         # the clock on the display against the time since GO sounded, both
@@ -279,11 +284,11 @@ def test_a_whole_game_at_virtual_time_draws_the_simulators_pictures_on_the_canva
 def test_a_reload_mid_round_resumes_paused_with_the_same_sheet(page, tmp_path):
     page.click(2, then="s.screen === 'WsReady'")
     page.click(1, then="s.screen === 'WsPlay'")     # GO
-    time.sleep(1.2)
+    page.wait_for("s.cue_age_ms >= 1200")
     page.click(3, then="s.prompt.startsWith('TAKE ')")      # seat 3's go
-    time.sleep(1.6)                                 # (past the merge window)
+    page.wait_for("s.cue_age_ms >= 1600")           # (past the merge window)
     page.click(2, then="s.cue !== null && s.cue_age_ms < 1000 && s.prompt.startsWith('TAKE ')")
-    time.sleep(1.0)
+    page.wait_for("s.cue_age_ms >= 1000")
     before = page.state()
     sheet = page.js("window.tileclock.sheet()")
     assert before["screen"] == "WsPlay" and sheet["current"] is not None
@@ -310,7 +315,7 @@ def test_a_reload_mid_round_resumes_paused_with_the_same_sheet(page, tmp_path):
 def test_the_power_button_is_a_power_cut(page):
     page.click(2, then="s.screen === 'WsReady'")
     page.click(1, then="s.screen === 'WsPlay'")
-    time.sleep(0.5)
+    page.wait_for("s.cue_age_ms >= 500")
     page.page.click("#power")
     page.wait_booted()
     page.wait_for("s.prompt === 'PAUSED'")
@@ -328,9 +333,10 @@ def test_eight_seats_an_sh1106_and_a_key_held_for_a_long_press(page):
     page.page.keyboard.press("2")                   # Start
     page.wait_for("s.screen === 'WsReady'")
     page.page.keyboard.down("2")                    # held on: the game's menu
-    time.sleep(2.8)
+    page.wait_for("s.screen === 'WsMenu'")          # (opened while the key is still down)
     page.page.keyboard.up("2")
-    page.wait_for("s.screen === 'WsMenu'")
+    page.settle()
+    assert page.state()["screen"] == "WsMenu"       # and the release does nothing more
     # the settings and the seats survive a reload (the browser's storage)
     page.reload()
     assert page.state()["seats"] == 8 and page.state()["display"] == "sh1106"
@@ -397,10 +403,11 @@ def test_two_quick_taps_are_two_presses(page):
         page.page.mouse.move(0, 0)
         box = page.page.locator("#seat-1").bounding_box()
         page.page.mouse.move(box["x"] + 20, box["y"] + 20)
+        # the gesture itself, not a wait: down 60 ms, up 60 ms
         page.page.mouse.down()
-        time.sleep(0.06)
+        page.page.wait_for_timeout(60)
         page.page.mouse.up()
-        time.sleep(0.06)
+        page.page.wait_for_timeout(60)
     page.wait_for("s.cursor === 2")
 
 
