@@ -60,6 +60,16 @@ ALLOWED = {
 }
 OUTSIDE = ("micropython", "machine", "framebuf", "gc", "sys", "os", "time", "json", "struct", "binascii",
            "math", "random", "traceback", "io", "errno")
+# MicroPython's modules that reach the hardware, the clock, the pixels or
+# the files, and the layers that may use them: the rules never read a clock
+# nor touch a pin (the engine is given the time), only hal/ has the chip,
+# and a picture is drawn by what draws. The others are plain language.
+OUTSIDE_ONLY_IN = {
+    "machine": {"hal"},
+    "time": {"hal"},
+    "framebuf": {"hal", "ui", "screens", "menu"},
+    "os": {"hal", "store"},
+}
 
 
 def _modules():
@@ -94,10 +104,13 @@ def _problems():
     for module, path in _modules():
         mine, my_game = layer(module)
         for lineno, target in _imports(path):
-            if target.split(".")[0] in OUTSIDE:
+            where = "%s:%d imports %s" % (os.path.relpath(path, ROOT), lineno, target)
+            top = target.split(".")[0]
+            if top in OUTSIDE:
+                if top in OUTSIDE_ONLY_IN and mine not in OUTSIDE_ONLY_IN[top]:
+                    problems.append(where + ": only %s may use %s" % (" and ".join(sorted(OUTSIDE_ONLY_IN[top])), top))
                 continue
             theirs, their_game = layer(target)
-            where = "%s:%d imports %s" % (os.path.relpath(path, ROOT), lineno, target)
             if theirs == "other" or mine == "other":
                 problems.append(where + ": a module of no layer")
             elif theirs not in ALLOWED[mine]:
@@ -133,3 +146,20 @@ def test_no_test_stand_in_is_in_the_firmware():
     # never copies it and manifest.py never freezes it
     names = {os.path.basename(path) for _module, path in _modules()}
     assert not names & {"fsmodel.py", "panel.py", "simboard.py"}
+
+
+def test_the_check_catches_the_rules_reaching_the_chip_or_the_clock(tmp_path, monkeypatch):
+    # engine/pool.py given a pin and the chip's clock, a screen a file
+    engine = tmp_path / "tileclock" / "engine"
+    engine.mkdir(parents=True)
+    (engine / "pool.py").write_text("import machine\nimport time\n\n\ndef now():\n"
+                                    "    return time.ticks_ms()\n")
+    ui = tmp_path / "tileclock" / "ui"
+    ui.mkdir()
+    (ui / "home.py").write_text("import framebuf\n\n\ndef listing():\n    import os\n    return os.listdir()\n")
+    monkeypatch.setattr(__import__(__name__), "FIRMWARE", str(tmp_path))
+    found = _problems()
+    assert any("pool.py:1 imports machine: only hal may use machine" in p for p in found), found
+    assert any("pool.py:2 imports time: only hal may use time" in p for p in found), found
+    assert any("home.py:5 imports os: only hal and store may use os" in p for p in found), found
+    assert len(found) == 3, found       # framebuf in ui is allowed
