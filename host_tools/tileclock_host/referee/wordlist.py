@@ -82,7 +82,8 @@ def _builtin_entries(name):
     try:
         from english_words import get_english_words_set
     except ImportError:
-        raise InputError(name, 0, "the english-words package is not installed (pip install english-words)")
+        raise InputError(name, 0, "the english-words package is not installed "
+                         "(pip install 'tileclock[wordlists]', or pip install english-words)")
     source = name.split(":", 1)[1]
     # Keep hyphens and case here: normal_form drops hyphens, and a capital
     # marks a proper noun in web2 (in gcide most entries are capitalised, so
