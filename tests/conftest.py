@@ -148,6 +148,10 @@ def deployed_firmware():
     with open(os.path.join(base, ".lock"), "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         if not os.path.exists(listing):
+            import shutil
+            for old in os.listdir(base):        # an earlier edit's firmware
+                if not old.startswith("."):
+                    shutil.rmtree(os.path.join(base, old), ignore_errors=True)
             out_dir, files = cmd_deploy.compile_firmware(folder, "rp2040")
             with open(listing + ".new", "w") as f:
                 json.dump([os.path.relpath(out_dir, folder), files], f)
