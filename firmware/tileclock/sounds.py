@@ -1,4 +1,4 @@
-# The tune of every cue in engine/cues.py, as data: (frequency Hz, ms) pairs
+# The tune of every cue in tileclock/cues.py, as data: (frequency Hz, ms) pairs
 # flattened into one tuple per cue; frequency 0 is a rest. A passive piezo is
 # loudest near its resonance (2-4 kHz) and weak below 500 Hz, so the tunes
 # sit between 500 Hz and 3 kHz and tell cues apart by rhythm and direction:

@@ -8,3 +8,25 @@ def raises(exc_type, fn, *args):
     except exc_type as e:
         return e
     raise AssertionError("%s not raised by %r%r" % (exc_type.__name__, fn, args))
+
+
+def undo(game):
+    """Take back a game's last action in place and return it, or raise
+    Refused: the history replayed without it. (The app uses Game.undone(),
+    which makes a new game and leaves this one whole on an error; the
+    rules' tests undo in place, so this lives with them, not on the Pico.)"""
+    from tileclock import cues
+    from tileclock.engine.game import History, Refused
+    actions = game.history
+    if not actions or (len(actions) == 1 and actions[0][1] == "restore"):
+        raise Refused("nothing to undo")
+    last = actions.pop()
+    game.history = History()
+    game.last_at = None
+    game._rest = game._fold = None
+    game.reset()
+    for action in actions:
+        game._apply(action)
+    # the replay leaves the cue of the action before: sound neither again
+    game.last_cue = cues.NONE
+    return last

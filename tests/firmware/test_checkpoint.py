@@ -2,7 +2,7 @@
 # the last closed round and the one in play, and says the same as the same
 # evening never folded: totals, standings, the round in play, the recent
 # rounds, undo. Every game, long evenings; runs on CPython and MicroPython.
-from check import raises
+from check import raises, undo
 from evenings import EVENINGS
 
 from tileclock.engine.game import Refused
@@ -87,7 +87,7 @@ def test_undo_reaches_across_the_last_close_and_no_further():
     steps = upto - closes[2]
     for _ in range(steps):
         folded = folded.undone()
-        whole.undo()
+        undo(whole)
         _check_same(folded, whole)
     raises(Refused, folded.undone)              # the round before is folded: on flash only
 

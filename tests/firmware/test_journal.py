@@ -3,7 +3,7 @@
 import gc
 import os
 
-from check import raises
+from check import raises, undo
 
 from tileclock.engine.game import Game, Refused, check_int, check_name
 from tileclock.script import format_action, parse_action
@@ -75,7 +75,7 @@ def play(journal, game, count, start=0):
         game.do(now, "score", (1 + i % 3, (i * 7) % 11 - 3))
         journal.record(game)
         if i % 9 == 4:
-            game.undo()
+            undo(game)
             journal.undo(game, now)
 
 
@@ -130,7 +130,7 @@ def test_records_are_text_with_sequence_and_crc():
     journal.record(game)
     game.do(65250, "score", (1, -4))
     journal.record(game)
-    game.undo()
+    undo(game)
     journal.undo(game, 70000)
     data = bytes(fs.files[ROOT + "/journal/j0001.log"])
     rows = data.decode().split("\n")
@@ -202,7 +202,7 @@ def test_snapshot_is_a_script_and_checkpoint_compacts():
     assert body == ["game tally"] + lines_of(game)
     journal.checkpoint(game)            # nothing new: nothing written
     assert names(fs) == ["snap.txt", "snap2.txt"]
-    game.undo()
+    undo(game)
     journal.undo(game, 99000)           # an undo reaches into the snapshot
     assert J.Journal(ROOT, fs).recover()[1] == lines_of(game)
 
@@ -437,7 +437,7 @@ def test_time_marks_are_records_of_their_own_and_no_action():
     # an undo takes back the last action, never a mark; it carries its
     # time, so a resume after it never rewinds the clock
     again.mark(16000)
-    back.undo()
+    undo(back)
     again.undo(back, 17500)
     third = J.Journal(ROOT, fs)
     assert third.recover() == ("tally", ["0 seat 1 Ann"], [])

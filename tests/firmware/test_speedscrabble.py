@@ -1,6 +1,6 @@
 # Speed Scrabble engine: the numbers below are worked out by hand from
 # the game's rules (docs/speedscrabble.md: one set = 100 tiles, everyone starts with 7).
-from check import raises
+from check import raises, undo
 
 from tileclock import cues
 from tileclock.engine.game import Merged, Refused
@@ -192,7 +192,7 @@ def test_undo_a_call_just_after_go_does_not_sound_go_again():
     assert [g.tick(t) for t in (0, 1000, 2000, 3000)] == [cues.COUNT_IN] * 3 + [cues.GO]
     g.do(3200, "take", (1,))                # within a beat of GO
     assert g.last_cue == cues.TAKE_TWO
-    g.undo()
+    undo(g)
     assert g.phase == COUNT_IN and g.phase_at(3300) == PLAY   # the count-in, as recorded
     assert g.last_cue == cues.NONE
     assert g.tick(3300) == cues.NONE
@@ -204,11 +204,11 @@ def test_undo_during_the_count_in_keeps_its_beats():
     g, go = started(2, at=0)
     assert g.tick(0) == cues.COUNT_IN and g.tick(1000) == cues.COUNT_IN
     g.do(1500, "hold")
-    g.undo()                                # the same count-in goes on
+    undo(g)                                # the same count-in goes on
     assert g.tick(1600) == cues.NONE        # beat "2" was heard
     assert g.tick(2000) == cues.COUNT_IN and g.tick(3000) == cues.GO
     # Undo the start and start again later: a new count-in, heard in full.
-    g.undo()
+    undo(g)
     g.do(10000, "start")
     assert g.tick(10000) == cues.COUNT_IN and g.tick(13000) == cues.GO
 
@@ -442,7 +442,7 @@ def test_a_rename_between_rounds_takes_the_points_along():
     assert sheet["rounds"][1]["first_out"] == "Rob" and sheet["rounds"][0]["first_out"] == "Anne"
     assert sheet["rounds"][0]["rows"][1]["name"] == "Rob"
     assert _scenario_of(g) == sheet                # the journal's lines give it back
-    assert g.undo()[1] == "rename"
+    assert undo(g)[1] == "rename"
     assert g.winner == "Bob" and g.sheet()["totals"] == {"Anne": 249, "Bob": 250}
     assert g.sheet()["rounds"][0]["rows"][1]["name"] == "Bob"
 
@@ -540,33 +540,33 @@ def test_merge_window_across_the_wrap():
 def test_undo_in_every_phase():
     g = seated(2)
     g.do(0, "seat", (3, "Cy"))
-    g.undo()
+    undo(g)
     assert g.seated() == [1, 2]
     g.do(1000, "start")
-    g.undo()                               # count-in -> setup
+    undo(g)                               # count-in -> setup
     assert g.phase == SETUP and g.pool is None and g.round_number == 0
     g.do(1000, "start")
     g.do(5000, "take", (1,))
     assert g.pool.remaining == 82
-    g.undo()                               # play: the tiles go back
+    undo(g)                               # play: the tiles go back
     assert g.pool.remaining == 86 and g.phase_at(5000) == PLAY
     assert g.last_cue == cues.NONE
     heard, end = takes_until_out(g, 4000)
-    g.undo()                               # I'm Out taken back: play goes on
+    undo(g)                               # I'm Out taken back: play goes on
     assert g.phase == PLAY and g.first_out is None
     g.do(end, "take", (2,))
     g.do(end + 1000, "score", (1, 50, 0, 0))
-    g.undo()                               # entry
+    undo(g)                               # entry
     assert g.live_rows()[0]["grid"] is None
     g.do(end + 1000, "score", (1, 300, 0, 0))
     g.do(end + 2000, "score", (2, 10, 0, 0))
     g.do(end + 3000, "close")
     assert g.winner == "Ann" and g.phase == MATCH_OVER
-    g.undo()                               # match over -> entry
+    undo(g)                               # match over -> entry
     assert g.winner is None and g.phase == ENTRY and g.totals == {}
     g.do(end + 3000, "close")
     g.do(end + 4000, "newmatch")
-    g.undo()
+    undo(g)
     assert g.winner == "Ann"
 
 

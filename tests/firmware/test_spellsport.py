@@ -1,7 +1,7 @@
 # Spell Sport: turns, tile counts and the rubber, against the game's rules
 # (docs/spellsport.md). Tile counts and scores below are worked out by hand
 # from the sample game, not copied from the engine's output.
-from check import raises
+from check import raises, undo
 from tileclock import cues
 from tileclock.engine.game import Refused
 from tileclock.script import load
@@ -191,8 +191,8 @@ def test_a_rename_between_games_keeps_the_rubber():
     refused(g, "rename", 2, "two words")
     g.do(4, "start")                                          # game 2, Amy to play
     assert g.turn == 1 and g.names == ["Amy", "Bob"]
-    g.undo()
-    assert g.undo()[1] == "rename"
+    undo(g)
+    assert undo(g)[1] == "rename"
     assert g.sheet()["totals"] == {"Ann": 80, "Bob": 0}
 
 
@@ -337,24 +337,24 @@ def test_undo_everywhere_matches_a_fresh_replay():
     full = list(g.history)
     # Undo step by step; each state must equal the game replayed up to there.
     while g.history:
-        g.undo()
+        undo(g)
         fresh = SpellSport()
         fresh.replay(full[:len(g.history)])
         assert state(g) == state(fresh)
         assert g.last_cue == cues.NONE       # an undone action is never sounded again
     assert g.phase == SETUP and g.names == [None, None] and g.totals == [0, 0]
-    raises(Refused, g.undo)
+    raises(Refused, undo, g)
 
 
 def test_undo_a_refill_and_a_path():
     g = load(SAMPLE[:6])                     # up to Down's play, before his refill
     g.do(125000, "refill", (2,))
-    g.undo()
+    undo(g)
     # The offer is back; its TAKE SIX is not sounded again.
     assert (g.rack(2), g.bag, g.refill_offer, g.last_cue) == (6, 314, 2, cues.NONE)
     g.do(125000, "path", ("down",))
     assert g.totals == [16, 60]
-    g.undo()
+    undo(g)
     assert g.phase == PLAY and g.game_scores == [16, 30] and g.totals == [0, 0]
 
 

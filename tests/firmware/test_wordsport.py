@@ -1,7 +1,7 @@
 # Word-Sport engine: every figure below is worked out by hand from
 # the game's rules (docs/wordsport.md: places 10/5/3, +5 per seven, one grid, two minutes,
 # straight run), not copied from the code's output.
-from check import raises
+from check import raises, undo
 
 from tileclock import cues
 from tileclock.engine.game import Merged, Refused
@@ -286,7 +286,7 @@ def test_no_win_before_the_pool_is_spent():
     g = seated(4)
     g.do(0, "start")
     draw_all(g, 10)
-    g.undo()  # back to one tile still for everyone
+    undo(g)  # back to one tile still for everyone
     assert g.pool.remaining == 4
     assert "pool serves everyone" in unchanged(g, 30000, "out", (1,))
 
@@ -628,7 +628,7 @@ def test_undo_of_a_rename_gives_the_old_name_its_points_back():
     fresh = WordSport()
     fresh.replay(g.history)
     assert snapshot(fresh, up) == snapshot(g, up)
-    assert g.undo()[1] == "rename"
+    assert undo(g)[1] == "rename"
     assert snapshot(g, up) == before
     assert g.sheet()["totals"] == {"Ann": 10, "Bob": 15}
 
@@ -692,7 +692,7 @@ def test_undo_in_the_last_ten_does_not_beep_the_same_second_again():
     assert g.tick(80000) == cues.LAST_TEN   # 10
     g.do(80600, "out", (2,))
     assert g.tick(80700) == cues.NONE
-    g.undo()                                # Bob's finish taken back, still in second 10
+    undo(g)                                # Bob's finish taken back, still in second 10
     assert g.last_cue == cues.NONE
     assert g.tick(80800) == cues.NONE
     assert g.tick(81000) == cues.LAST_TEN   # 9 comes when it comes
@@ -704,12 +704,12 @@ def test_undo_the_first_entry_after_time_up_does_not_sound_time_up_again():
     assert g.tick(90000) == cues.TIME_UP
     g.do(95000, "unused", (2, 3))
     assert g.phase == ENTRY and g.tick(95100) == cues.NONE
-    g.undo()
+    undo(g)
     assert g.phase == COUNTDOWN and g.time_up(95200) and g.last_cue == cues.NONE
     assert g.tick(95200) == cues.NONE
     assert g.tick(96200) == cues.NONE
     # Taking back the win too: a new win starts a new countdown, heard in full.
-    g.undo()
+    undo(g)
     assert g.phase == PLAY and g.tick(95300) == cues.NONE
     g.do(100000, "out", (2,))
     assert g.tick(150000) == cues.LAST_TEN and g.tick(160000) == cues.TIME_UP
@@ -722,7 +722,7 @@ def test_seconds_given_back_by_an_undo_are_heard_again_when_they_come():
     g.do(84500, "pause")                    # 5.5 s left: second 6
     g.do(200000, "resume")
     assert g.tick(200500) == cues.LAST_TEN  # 5
-    g.undo()                                # paused again with 5.5 s left
+    undo(g)                                # paused again with 5.5 s left
     assert g.tick(200600) == cues.NONE
     g.do(300000, "resume")
     assert g.tick(300100) == cues.NONE      # still 6, already heard
@@ -751,7 +751,7 @@ def test_undo_at_every_phase_and_replay_equals_state():
     # Undo one action at a time: each state equals the replay of the shorter history.
     phases = set()
     while g.history:
-        g.undo()
+        undo(g)
         fresh = WordSport()
         fresh.replay(g.history)
         assert snapshot(g, later) == snapshot(fresh, later)
@@ -766,7 +766,7 @@ def test_undo_the_win_returns_to_play():
     g.do(0, "start")
     draw_all(g, 10)
     g.do(30000, "out", (2,))
-    g.undo()
+    undo(g)
     assert g.phase == PLAY and g.finishers == [] and g.clock_ms(31000) == 31000
     assert g.last_cue == cues.NONE          # the WIN is not sounded again, nor the TAKE ONE before it
 

@@ -1,5 +1,5 @@
 # One engine action as the line the journal stores: `TIME VERB [ARG ...]`
-# (the format is in engine/script.py, which reads it back). Apart from the
+# (the format is in tileclock/script.py, which reads it back). Apart from the
 # script module because the journal writes a line on every action while a
 # game runs, and reading lines back (recovery, scripts) is needed only at
 # boot: the script module can then be unloaded (tileclock.modules).

@@ -67,7 +67,7 @@ def check_name(name):
         if ch in " \t\r\n#=,":
             raise Refused("name has a space or one of # = ,")
     # The journal writes `seat 1 42` and reads 42 back as a number (see
-    # engine/script.py): a name of digits would lose the evening at a reboot.
+    # tileclock/script.py): a name of digits would lose the evening at a reboot.
     if name.isdigit() or (name[0] == "-" and name[1:].isdigit()):
         raise Refused("a name can't be a number")
     return name
@@ -279,30 +279,6 @@ class Game:
             new._apply(action)
         new.last_cue = cues.NONE
         return new
-
-    def undo(self):
-        """Take back the last action in place; returns it, or raises Refused.
-        (The app uses undone(), which leaves this game whole on an error.)"""
-        if not self.history or (len(self.history) == 1 and self.history[0][1] == "restore"):
-            raise Refused("nothing to undo")
-        last = self.history.pop()
-        self._rebuild()
-        # The replay leaves the cue of the action before; the app must sound
-        # neither that again nor the undone action's (same in every game).
-        self.last_cue = cues.NONE
-        return last
-
-    def _rebuild(self):
-        # The recorded action tuples are applied again as they are: an undo
-        # late in an evening then makes no new copy of the whole history
-        # (which would fragment a Pico's heap).
-        actions = self.history
-        self.history = History()
-        self.last_at = None
-        self._rest = self._fold = None
-        self.reset()
-        for action in actions:
-            self._apply(action)
 
     def last_closed(self):
         """True when the last action closed a round (a game of a rubber, a

@@ -39,7 +39,7 @@ class Buzzer:
         self._pwm.duty_u16(0)
 
     def play(self, cue, now):
-        """Start the tune of `cue` (an engine.cues int) at tick `now`."""
+        """Start the tune of `cue` (a tileclock.cues int) at tick `now`."""
         tune = self._tunes.get(cue)
         if not tune or self.muted:
             return False

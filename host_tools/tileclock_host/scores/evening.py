@@ -12,7 +12,7 @@
 #     taken as it is, after a check of its shape.
 #
 # Identity: the SHA-256 of the evening's normalised action lines (`game KIND`
-# and one `MS VERB ARGS` line per action, as engine.script.dump writes them).
+# and one `MS VERB ARGS` line per action, as tileclock.script.dump writes them).
 # Comments, blank lines and m:ss times in a hand-written script do not change
 # it, and the same evening pulled from two devices' journals, or exported as a
 # script, has the same identity. A sheet given as JSON has no actions; its

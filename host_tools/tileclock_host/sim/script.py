@@ -33,7 +33,7 @@ class SimScriptError(Exception):
 def parse_seconds(word):
     """ms from `12`, `2.5`, `1:05`, `1:05.250` or `1:00:00`."""
     if ":" in word:
-        # imported here: the app unloads engine/script.py during a game
+        # imported here: the app unloads tileclock/script.py during a game
         from tileclock.script import parse_time
         return parse_time(word)
     whole = word
