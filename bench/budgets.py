@@ -115,8 +115,10 @@ BUDGETS = {
     # again in one place (mpy_tour.compact) the same firmware gives 17.4 KB,
     # and the firmware with the hold gestures, the last calls and the timed
     # keys 15.1 KB (the worst moment moving by about 2 KB with the harness's
-    # own sizes). The floor: 12 KB.
-    "tour.largest_free_block": 12288,
+    # own sizes). With Game.undo off the Pico and `const` taken plainly from
+    # micropython in every module (their fallback defs gone): 18.2 KB. The
+    # floor is now the goal, 16 KB.
+    "tour.largest_free_block": 16384,
     "tour.failed_passes": 0,            # failed passes and missed expectations
     # bench/mpy_display.py
     "display.digit_bytes": 128,         # bytes on the bus for one big digit changing

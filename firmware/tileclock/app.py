@@ -13,11 +13,7 @@ from tileclock.engine.game import MAX_SEATS, Merged, Refused, check_name
 from tileclock.ticks import ticks_add, ticks_diff
 from tileclock.ui import screen as ui_screen
 
-try:
-    from micropython import const  # pyright: ignore[reportAssignmentType]  CPython: the def below
-except ImportError:
-    def const(x):
-        return x
+from micropython import const
 
 POLL_MS = const(10)         # the longest sleep: buttons are polled this often
 _EVENTS_PER_PASS = const(8)  # more than anyone can press in 10 ms

@@ -1,9 +1,5 @@
 # Events the app turns into sounds and prompts. Plain ints: no allocation.
-try:
-    from micropython import const  # pyright: ignore[reportAssignmentType]  CPython: the def below
-except ImportError:
-    def const(x):
-        return x
+from micropython import const
 
 NONE = const(0)
 COUNT_IN = const(1)      # one beat of 3-2-1 (Speed Scrabble)

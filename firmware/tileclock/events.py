@@ -1,9 +1,5 @@
 # Button events as small ints, so polling never allocates: (kind << 4) | seat.
-try:
-    from micropython import const  # pyright: ignore[reportAssignmentType]  CPython: the def below
-except ImportError:
-    def const(x):
-        return x
+from micropython import const
 
 NONE = const(0)
 PRESS = const(1)

@@ -4,11 +4,7 @@
 # MicroPython unix port and CPython wrap elsewhere or never, so the engine and
 # the app do their own wrap-safe arithmetic with the Pico's period: a test on
 # the laptop then crosses the wrap exactly as the device does.
-try:
-    from micropython import const  # pyright: ignore[reportAssignmentType]  CPython: the def below
-except ImportError:
-    def const(x):
-        return x
+from micropython import const
 
 TICKS_PERIOD = const(1 << 30)
 TICKS_MAX = const((1 << 30) - 1)

@@ -18,11 +18,7 @@
 # history holds at most the last closed round and the one in play, and undo
 # still reaches across the last close. The journal keeps what was folded for
 # the host (docs/journal.md, "Checkpoints").
-try:
-    from micropython import const  # pyright: ignore[reportAssignmentType]  CPython: the def below
-except ImportError:
-    def const(x):
-        return x
+from micropython import const
 
 from tileclock import cues
 from tileclock.ticks import TICKS_MAX, ticks_diff

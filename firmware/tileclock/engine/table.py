@@ -9,11 +9,7 @@
 #                   record: a name another player of the evening has (seated
 #                   or gone) is refused, as that would merge two players
 #   merge MS        calls within MS of the last one are the same call
-try:
-    from micropython import const  # pyright: ignore[reportAssignmentType]  CPython: the def below
-except ImportError:
-    def const(x):
-        return x
+from micropython import const
 
 from tileclock.engine.game import MAX_SEATS, Game, Merged, Refused, check_int, check_name, ints_of, names_of, words
 from tileclock.ticks import ticks_diff

@@ -17,11 +17,7 @@
 # reading wobbling at a threshold doesn't warn again.
 #
 # No allocation per update: ints in a preallocated list.
-try:
-    from micropython import const  # pyright: ignore[reportAssignmentType]  CPython: the def below
-except ImportError:
-    def const(x):
-        return x
+from micropython import const
 
 from tileclock import ticks
 

@@ -31,11 +31,7 @@
 from tileclock import ticks
 from tileclock import events
 
-try:
-    from micropython import const  # pyright: ignore[reportAssignmentType]  CPython: the def below
-except ImportError:
-    def const(x):
-        return x
+from micropython import const
 
 DEBOUNCE_MS = const(20)     # a level must hold this long to count
 # A hurried press lasts 100-300 ms; peers take 800-1000 ms for a long one

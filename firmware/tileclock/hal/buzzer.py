@@ -11,11 +11,7 @@
 # RP2040; nothing here allocates after __init__.
 from tileclock import sounds, ticks
 
-try:
-    from micropython import const  # pyright: ignore[reportAssignmentType]  CPython: the def below
-except ImportError:
-    def const(x):
-        return x
+from micropython import const
 
 LOUD = const(32768)          # 50 % duty: a piezo's loudest
 QUIET = const(4096)

@@ -19,11 +19,7 @@
 # touches `machine`.
 import framebuf
 
-try:
-    from micropython import const  # pyright: ignore[reportAssignmentType]  CPython: the def below
-except ImportError:
-    def const(x):
-        return x
+from micropython import const
 
 _CTRL_CMD = const(0x00)      # control byte: a run of commands follows
 _CTRL_DATA = const(0x40)     # control byte: a run of RAM data follows

@@ -10,11 +10,7 @@
 #              `# end COUNT CRC` last (as a snapshot, from the evening's number)
 #   NNNN/      the journal folder as it was, when recovery set files aside
 #              in it or couldn't read it whole (kept for the host)
-try:
-    from micropython import const  # pyright: ignore[reportAssignmentType]  CPython: the def below
-except ImportError:
-    def const(x):
-        return x
+from micropython import const
 
 from tileclock.store import journal as J
 from tileclock.store.fs import join

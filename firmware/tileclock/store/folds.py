@@ -17,11 +17,7 @@
 # entry but the first, so a torn entry's last line never runs into the next
 # header. Journals from before the book kept each fold in fNNNN.txt: read as
 # a one-entry book whose entry must be numbered N.
-try:
-    from micropython import const  # pyright: ignore[reportAssignmentType]  CPython: the def below
-except ImportError:
-    def const(x):
-        return x
+from micropython import const
 
 from tileclock.store.fs import crc32
 from tileclock.store.journal import BOOKS, fold_name as legacy_name

@@ -24,11 +24,7 @@
 # ROOT/games/NNNN.txt (every action of the evening), or stays a folder
 # ROOT/games/NNNN/ when it had files recovery set aside. games/ is pruned by
 # the room left, oldest first, and a full flash makes room the same way.
-try:
-    from micropython import const  # pyright: ignore[reportAssignmentType]  CPython: the def below
-except ImportError:
-    def const(x):
-        return x
+from micropython import const
 
 from tileclock.engine.action import format_action
 from tileclock.store.fs import FS, crc32

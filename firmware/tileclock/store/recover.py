@@ -10,11 +10,7 @@
 # can't be used is renamed aside (NAME.bad-N), never deleted, with a problem
 # for the screen. Files are read a line at a time: no allocation at boot is
 # bigger than a line.
-try:
-    from micropython import const  # pyright: ignore[reportAssignmentType]  CPython: the def below
-except ImportError:
-    def const(x):
-        return x
+from micropython import const
 
 from tileclock.engine.game import Refused
 from tileclock.script import parse_action

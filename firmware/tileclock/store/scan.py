@@ -9,11 +9,7 @@
 # should be, a name we don't expect, another evening's file), and whatever
 # can't be used goes on the Scan's lists to be set aside, never deleted.
 # Files are read a line at a time: no allocation is bigger than a line.
-try:
-    from micropython import const  # pyright: ignore[reportAssignmentType]  CPython: the def below
-except ImportError:
-    def const(x):
-        return x
+from micropython import const
 
 from tileclock.script import parse_action
 from tileclock.store import folds as F

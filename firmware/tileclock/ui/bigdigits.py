@@ -7,11 +7,7 @@
 # colon's 8: "hh:mm:ss" is 122 px and fits the 128 px display.
 import framebuf
 
-try:
-    from micropython import const  # pyright: ignore[reportAssignmentType]  CPython: the def below
-except ImportError:
-    def const(x):
-        return x
+from micropython import const
 
 HEIGHT = const(32)
 DIGIT_W = const(16)

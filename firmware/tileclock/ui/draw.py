@@ -2,11 +2,7 @@
 # highlighted lines, word-wrapped messages. Built on the FrameBuffer API only.
 import framebuf
 
-try:
-    from micropython import const  # pyright: ignore[reportAssignmentType]  CPython: the def below
-except ImportError:
-    def const(x):
-        return x
+from micropython import const
 
 W = const(128)
 H = const(64)

@@ -2,11 +2,7 @@
 # capitals, on a line a screen has to spare. A module of its own, imported
 # where a hint is drawn and unloaded with the screens that are not in play
 # (tileclock/modules.py): the live screens, the clock's, never draw one.
-try:
-    from micropython import const  # pyright: ignore[reportAssignmentType]  CPython: the def below
-except ImportError:
-    def const(x):
-        return x
+from micropython import const
 
 _W = const(128)
 _H = const(64)

@@ -14,11 +14,7 @@ from tileclock.ui import bigdigits, draw
 from tileclock.ui.draw import name_of  # noqa: F401 (the games' screens take it from here)
 from tileclock.ui.screen import Screen
 
-try:
-    from micropython import const  # pyright: ignore[reportAssignmentType]  CPython: the def below
-except ImportError:
-    def const(x):
-        return x
+from micropython import const
 
 _HINTS = ("tileclock.ui.hints",)
 TIME_Y = const(8)

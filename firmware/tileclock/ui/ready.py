@@ -4,11 +4,7 @@ from tileclock.ticks import ticks_add, ticks_diff
 from tileclock.ui import draw
 from tileclock.ui.screen import FOREVER, Screen
 
-try:
-    from micropython import const  # pyright: ignore[reportAssignmentType]  CPython: the def below
-except ImportError:
-    def const(x):
-        return x
+from micropython import const
 
 _LINES = const(4)       # text lines on show between the title and the keys
 PAGE_MS = const(3000)   # more lines (every player's standing): a page this long

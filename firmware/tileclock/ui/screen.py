@@ -23,11 +23,7 @@ from tileclock import events
 from tileclock.ticks import ticks_add, ticks_diff
 from tileclock.ui import draw
 
-try:
-    from micropython import const  # pyright: ignore[reportAssignmentType]  CPython: the def below
-except ImportError:
-    def const(x):
-        return x
+from micropython import const
 
 BANNER_MS = const(2500)     # how long a refusal or a note stays up
 HINT_MS = const(4000)       # a screen with no room for its keys shows them this long

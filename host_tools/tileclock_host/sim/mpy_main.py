@@ -1,5 +1,5 @@
 # Entry point of the scripted simulator on the MicroPython unix port:
-#     micropython -X heapsize=190wK host_tools/tileclock_host/sim/mpy_main.py SCRIPT OUT
+#     micropython -X heapsize=206wK host_tools/tileclock_host/sim/mpy_main.py SCRIPT OUT
 # (what `tileclock sim --script FILE --out DIR --micropython` runs). Frames
 # are written raw; the host turns them into PNG afterwards.
 import sys

@@ -5,11 +5,7 @@
 # right prompt (TAKE TWO, TAKE ONE, I'M OUT), times the play, takes each
 # player's score after play stops and keeps the match to the target.
 # docs/speedscrabble.md lists the verbs, phases and the score sheet.
-try:
-    from micropython import const  # pyright: ignore[reportAssignmentType]  CPython: the def below
-except ImportError:
-    def const(x):
-        return x
+from micropython import const
 
 from tileclock import cues
 from tileclock.engine.game import MIN_SEATS, Refused, check_int, check_name

@@ -11,11 +11,7 @@
 #   between rounds  seat N NAME, unseat N, rename N NAME, merge MS, start
 #   play            peel N, dump N, call N, void
 #   the call        holds, fails, void
-try:
-    from micropython import const  # pyright: ignore[reportAssignmentType]  CPython: the def below
-except ImportError:
-    def const(x):
-        return x
+from micropython import const
 
 from tileclock import cues
 from tileclock.engine.game import MIN_SEATS, Refused, check_int

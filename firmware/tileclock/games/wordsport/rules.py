@@ -16,11 +16,7 @@ from tileclock.engine.pool import SET_SIZES, TilePool
 from tileclock.engine.table import TABLE_VERBS, TableGame
 from tileclock.engine.timing import Countdown, Stopwatch
 
-try:
-    from micropython import const  # pyright: ignore[reportAssignmentType]  CPython: the def below
-except ImportError:
-    def const(x):
-        return x
+from micropython import const
 
 # Phases. A round runs PLAY -> COUNTDOWN -> ENTRY and back to SETUP (or
 # PLAY -> ENTRY when nobody can finish).
