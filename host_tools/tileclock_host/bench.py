@@ -16,6 +16,8 @@ import subprocess
 import sys
 import tempfile
 
+from tileclock_host.heaps import HARNESS, harness_heap
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
@@ -78,7 +80,7 @@ def main(argv=None):
                     if name in MPY_TOO and not more:
                         heap = harness_heap(args.heap)
                         run = [heap if w == "heapsize=" + args.heap else w for w in cmd]
-                        said = "MicroPython, heap %s and %s for the simulator" % (args.heap, _HARNESS)
+                        said = "MicroPython, heap %s and %s for the simulator" % (args.heap, HARNESS)
                     print("== %s (%s%s)" % (" ".join([name] + extra), said, what))
                     sys.stdout.flush()
                     result = subprocess.run(run + extra + more, cwd=where_run, env=env)
@@ -136,28 +138,6 @@ def _stage(stage):
     return stage
 
 
-# The app bench runs the firmware from its sources with the simulator (its
-# board, the emulated panel, the script: about 30 KB of this 64-bit port's
-# heap, which the bench reports) beside it in the heap. From .py files every
-# module is compiled on the heap as it loads, and with the simulator's
-# blocks in it too the sources run was a few hundred bytes from a
-# MemoryError that a device running the same sources, without the
-# simulator, would not meet. That run gets the simulator's room on top of
-# the Pico's heap; the deployed .mpy run, whose totals are budgeted, does
-# not (the bench subtracts the simulator from those figures instead).
-_HARNESS = "16wK"
-
-
-def harness_heap(heap):
-    """heapsize=HEAP with _HARNESS added ("190wK" gives "heapsize=206wK")."""
-    def split(text):
-        digits = text.rstrip("wKkM")
-        return int(digits), text[len(digits):]
-    size, unit = split(heap)
-    extra, extra_unit = split(_HARNESS)
-    if unit != extra_unit:
-        return "heapsize=" + heap       # another unit: as given
-    return "heapsize=%d%s" % (size + extra, unit)
 
 
 # The app bench plays an evening of each game, and runs a second time on the

@@ -132,10 +132,10 @@ def micropython_binary():
 
 def _run_on_micropython(path, out, fs=None, heap="190wK"):
     # A Pico's heap and the simulator's room beside it, as the bench's and
-    # the tests' runs of the sources have (tileclock_host.bench.harness_heap):
+    # the tests' runs of the sources have (tileclock_host.heaps):
     # here the script, the board and the firmware's sources, each module
     # compiled on the heap as it loads, share it.
-    from tileclock_host.bench import harness_heap
+    from tileclock_host.heaps import harness_heap
     from tileclock_host.sim.convert import frames_to_png
     here = os.path.dirname(os.path.abspath(__file__))
     entry = os.path.join(here, "sim", "mpy_main.py")

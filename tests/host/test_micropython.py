@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from tileclock_host.bench import harness_heap
+from tileclock_host.heaps import harness_heap
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BIN = os.path.dirname(sys.executable)
@@ -30,7 +30,7 @@ FIRMWARE_TESTS = sorted(name[:-3] for name in os.listdir(os.path.join(ROOT, "tes
 # A Pico's heap, and room for what shares it here but not on the device: the
 # tests and the simulated board, compiled from their sources on the heap
 # (the firmware comes as .mpy files, as on a box). The bench's sources run
-# gets the same room (tileclock_host.bench.harness_heap).
+# gets the same room (tileclock_host.heaps).
 HEAP = harness_heap("190wK")
 
 
