@@ -117,16 +117,16 @@ def pytest_collection_modifyitems(config, items):
 
 def _firmware_digest():
     import hashlib
-    from tileclock_host import cmd_deploy
+    from tileclock_host import firmware_build
     digest = hashlib.sha256()
-    with open(cmd_deploy.tool("mpy-cross"), "rb") as f:
+    with open(firmware_build.tool("mpy-cross"), "rb") as f:
         digest.update(f.read())
-    for folder, dirs, names in os.walk(cmd_deploy.FIRMWARE):
+    for folder, dirs, names in os.walk(firmware_build.FIRMWARE):
         dirs[:] = sorted(d for d in dirs if d != "__pycache__")
         for name in sorted(names):
             if name.endswith(".py"):
                 path = os.path.join(folder, name)
-                digest.update(os.path.relpath(path, cmd_deploy.FIRMWARE).encode())
+                digest.update(os.path.relpath(path, firmware_build.FIRMWARE).encode())
                 with open(path, "rb") as f:
                     digest.update(f.read())
     return digest.hexdigest()[:16]
@@ -140,7 +140,7 @@ def deployed_firmware():
     tests run the firmware from it, as a box does."""
     import fcntl
     import json
-    from tileclock_host import cmd_deploy
+    from tileclock_host import firmware_build
     base = os.path.join(ROOT, "build", "test-firmware")
     os.makedirs(base, exist_ok=True)
     folder = os.path.join(base, _firmware_digest())
@@ -152,7 +152,7 @@ def deployed_firmware():
             for old in os.listdir(base):        # an earlier edit's firmware
                 if not old.startswith("."):
                     shutil.rmtree(os.path.join(base, old), ignore_errors=True)
-            out_dir, files = cmd_deploy.compile_firmware(folder, "rp2040")
+            out_dir, files = firmware_build.compile_firmware(folder, "rp2040")
             with open(listing + ".new", "w") as f:
                 json.dump([os.path.relpath(out_dir, folder), files], f)
             os.replace(listing + ".new", listing)

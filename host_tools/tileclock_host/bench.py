@@ -71,7 +71,7 @@ def main(argv=None):
                 runs = [([], "")] if name not in MPY_ONLY and (args.firmware != "mpy" or name not in MPY_TOO) else []
                 if name in MPY_ONLY or name in MPY_TOO and args.firmware != "py":
                     if mpy_dir is None:
-                        from tileclock_host.cmd_deploy import compile_firmware
+                        from tileclock_host.firmware_build import compile_firmware
                         mpy_dir = os.path.relpath(compile_firmware(stage)[0], where_run)
                     runs.append((["--mpy", mpy_dir], ", the .mpy files of `tileclock deploy`"))
                 for more, what in runs:
@@ -119,7 +119,7 @@ def micropython_command():
     copied beside this Python (where pip has no wheel of it) as it is."""
     import importlib.util
     if importlib.util.find_spec("micropython_unix") is None:
-        from tileclock_host.cmd_deploy import tool
+        from tileclock_host.firmware_build import tool
         return [tool("micropython")]
     return [sys.executable, "-c", _LAUNCH]
 

@@ -7,16 +7,9 @@ from tileclock_host.referee.textfile import other_kind, read_lines
 HELP = "check and score a Spell Sport game file play by play (docs/referee.md)"
 
 
-def add_word_arguments(parser):
-    parser.add_argument("--words", action="append", metavar="FILE",
-                        help="word list, one word a line, gzipped or not (repeat to combine; "
-                             "english-words:web2 and english-words:gcide name the english-words package's "
-                             "lists); default: the shipped SCOWL list (tileclock words --which)")
-
-
 def add_arguments(parser):
     parser.add_argument("game", help="Spell Sport game file; - for stdin")
-    add_word_arguments(parser)
+    wordlist.add_word_arguments(parser)
     parser.add_argument("--strict", action="store_true",
                         help="treat warnings (tiles not in the 338-tile set, short racks) as errors")
     parser.add_argument("--show", action="store_true",

@@ -1,6 +1,6 @@
 # Check and score Speed Scrabble / Word-Sport crosswords against a word list.
 from tileclock_host.cli import UserError
-from tileclock_host.cmd_board import add_word_arguments
+from tileclock_host.referee.wordlist import add_word_arguments
 from tileclock_host.referee import InputError, grids, wordlist
 from tileclock_host.referee.textfile import other_kind, read_lines
 

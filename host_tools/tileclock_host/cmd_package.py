@@ -4,9 +4,10 @@
 #   tileclock package             # rewrite package.json at the top of the checkout
 #   tileclock package -o -        # print it
 #
-# The file list is the one `tileclock deploy --source` copies, taken from
-# cmd_deploy itself, so the two can't disagree; tests/host/test_mip.py fails
-# when the checked-in package.json is not what this command writes now.
+# The file list is the one `tileclock deploy --source` copies, from the same
+# function (firmware_build.source_tree), so the two can't disagree;
+# tests/host/test_mip.py fails when the checked-in package.json is not what
+# this command writes now.
 # Destinations are relative to mip's --target ("/" on a Pico): tileclock/ and
 # the two scripts at the top of the flash, as deploy lays them out. Sources
 # are relative to package.json, which mip resolves against the package's own
@@ -18,12 +19,12 @@ import re
 import sys
 import tempfile
 
-from tileclock_host import cmd_deploy
+from tileclock_host import firmware_build
 from tileclock_host.cli import UserError, write_output
 
 HELP = "write package.json, the file list `mpremote mip install` reads to put the firmware on a board"
 
-ROOT = cmd_deploy.ROOT
+ROOT = firmware_build.ROOT
 OUTPUT = os.path.join(ROOT, "package.json")
 # main.py last: an install cut short leaves no main.py that imports a module
 # not copied yet (on a new board; a board that had one keeps the old one
@@ -39,7 +40,7 @@ def add_arguments(parser):
 def firmware_files():
     """The files `tileclock deploy --source` copies, relative to firmware/."""
     with tempfile.TemporaryDirectory() as build:
-        _out, files = cmd_deploy.source_tree(build)
+        _out, files = firmware_build.source_tree(build)
     return files
 
 

@@ -29,6 +29,8 @@ import sys
 from tileclock_host import maintenance
 from tileclock_host.cli import UserError
 from tileclock_host.scores.journal import PULL_MANIFEST, journal_dirs
+from tileclock_host.usb import PROBE_SECONDS, no_board, port_problem
+from tileclock_host.usb import usb_boards as _usb_boards
 
 HELP = "copy the journal and settings from a tileclock over USB (mpremote), checked file by file"
 
@@ -37,7 +39,7 @@ PULL_FILES = ("settings.txt",)
 PULL_FOLDERS = ("journal", "journal.new", "games")
 BATCH = 40              # files per mpremote run (one connection each)
 MARK = "TCPULL "
-PROBE_SECONDS = 15      # a board answers a one-line exec in a second or two; a silent port fails in this
+
 
 # Runs on the device: lists what to pull with sizes and SHA-256, and the
 # board's unique id. Small enough for the raw REPL; MicroPython and CPython.
@@ -126,23 +128,6 @@ def _mpremote_command():
 # of deploy), and what the user reads instead.
 NO_BOARD = ("no Pico found on USB: is it plugged in, with a data cable (not a charge-only one), and "
             "running MicroPython? `mpremote connect list` lists the serial ports; give one with --port")
-
-
-def _usb_boards():
-    """How many USB serial ports there are, as deploy counts them (None: can't say)."""
-    from tileclock_host.cmd_deploy import usb_boards
-    return usb_boards()
-
-
-def no_board(said):
-    return "no device found" in said
-
-
-def port_problem(port):
-    """Why `port` can't be a board, when that shows without opening it; else None."""
-    if port != "auto" and ("/" in port or "\\" in port) and not os.path.exists(port):
-        return "no such port: is the board plugged in? (`mpremote connect list` lists the ports)"
-    return None
 
 
 def mpremote(port, args, timeout, resume=True):

@@ -3,7 +3,7 @@ import random
 import time
 
 from tileclock_host.cli import UserError
-from tileclock_host.cmd_board import add_word_arguments
+from tileclock_host.referee.wordlist import add_word_arguments
 from tileclock_host.referee import InputError, wordlist
 
 HELP = "check words against the referee's word list (--speed: words checked a second)"

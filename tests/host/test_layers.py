@@ -163,3 +163,42 @@ def test_the_check_catches_the_rules_reaching_the_chip_or_the_clock(tmp_path, mo
     assert any("pool.py:2 imports time: only hal may use time" in p for p in found), found
     assert any("home.py:5 imports os: only hal and store may use os" in p for p in found), found
     assert len(found) == 3, found       # framebuf in ui is allowed
+
+
+HOST = os.path.join(ROOT, "host_tools", "tileclock_host")
+
+
+def _command_imports():
+    """(file, line, command) for every import of a command module (cmd_*.py)
+    by another command or by the bench: what two commands share lives in a
+    module of its own (firmware_build, usb, referee.wordlist ...)."""
+    found = []
+    for name in sorted(os.listdir(HOST)):
+        if not (name.startswith("cmd_") or name == "bench.py") or not name.endswith(".py"):
+            continue
+        with open(os.path.join(HOST, name)) as f:
+            tree = ast.parse(f.read(), name)
+        for node in ast.walk(tree):
+            targets = []
+            if isinstance(node, ast.Import):
+                targets = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                targets = [node.module] + [node.module + "." + alias.name for alias in node.names]
+            for target in targets:
+                last = target.split(".")[-1]
+                if target.startswith("tileclock_host.") and last.startswith("cmd_") and last != name[:-3]:
+                    found.append((name, node.lineno, target))
+    return sorted(found)
+
+
+def test_no_command_imports_another():
+    assert _command_imports() == []
+
+
+def test_the_command_check_catches_one(tmp_path, monkeypatch):
+    for name, text in (("cmd_a.py", "from tileclock_host.cmd_b import thing\n"),
+                       ("cmd_b.py", "thing = 1\n"),
+                       ("bench.py", "import os\n\n\ndef f():\n    from tileclock_host import cmd_a\n")):
+        (tmp_path / name).write_text(text)
+    monkeypatch.setattr(__import__(__name__), "HOST", str(tmp_path))
+    assert _command_imports() == [("bench.py", 5, "tileclock_host.cmd_a"), ("cmd_a.py", 1, "tileclock_host.cmd_b")]

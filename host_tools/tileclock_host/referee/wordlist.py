@@ -168,3 +168,11 @@ def load(specs=None):
             words.add(os.path.basename(spec), os.path.abspath(spec), "given with --words",
                       read_word_file(spec))
     return words
+
+
+def add_word_arguments(parser):
+    # the commands that check words (board, grid, tileset, words) take the lists alike
+    parser.add_argument("--words", action="append", metavar="FILE",
+                        help="word list, one word a line, gzipped or not (repeat to combine; "
+                             "english-words:web2 and english-words:gcide name the english-words package's "
+                             "lists); default: the shipped SCOWL list (tileclock words --which)")
