@@ -17,6 +17,7 @@ import os
 import shutil
 
 from tileclock_host.cli import UserError
+from tileclock_host.firmware_build import package_files
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 CIRCUITPYTHON = os.path.join(ROOT, "circuitpython")
@@ -31,12 +32,7 @@ def files():
     (board_config.py aside)."""
     out = [(name, os.path.join(CIRCUITPYTHON, name)) for name in TOP]
     for package, base in PACKAGES:
-        for folder, dirs, names in os.walk(os.path.join(base, package)):
-            dirs[:] = sorted(d for d in dirs if d != "__pycache__")
-            for name in sorted(names):
-                if name.endswith(".py"):
-                    path = os.path.join(folder, name)
-                    out.append((os.path.relpath(path, base).replace(os.sep, "/"), path))
+        out += [(rel, os.path.join(base, *rel.split("/"))) for rel in package_files(base, package)]
     out.append(("lib/framebuf.py", FRAMEBUF))
     return out
 

@@ -22,6 +22,7 @@ import subprocess
 import sys
 
 from tileclock_host.cli import UserError
+from tileclock_host.firmware_build import package_files
 
 HELP = "build the web page into build/web/ (the firmware on MicroPython's WebAssembly port) and serve it"
 
@@ -124,13 +125,8 @@ def python_files():
     """{path in the port's file system: source} of every module the page loads."""
     files = {}
     for base, tree, where in ((FIRMWARE, "tileclock", FS_FIRMWARE), (WEB, "tileclock_web", FS_WEB)):
-        for folder, dirs, names in os.walk(os.path.join(base, tree)):
-            dirs[:] = sorted(d for d in dirs if d != "__pycache__")
-            for name in sorted(names):
-                if name.endswith(".py"):
-                    path = os.path.join(folder, name)
-                    rel = os.path.relpath(path, base).replace(os.sep, "/")
-                    files[where + "/" + rel] = _read(path)
+        for rel in package_files(base, tree):
+            files[where + "/" + rel] = _read(os.path.join(base, *rel.split("/")))
     for rel in HOST_MODULES:
         files[FS_HOST + "/" + rel] = _read(os.path.join(HOST, *rel.split("/")))
     return files

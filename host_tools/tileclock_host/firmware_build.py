@@ -23,6 +23,20 @@ MARCH = {"rp2040": "armv6m", "rp2350": "armv7emsp"}
 MPY_RELEASES = {6: "1.19 or newer", 5: "1.12 to 1.18", 4: "1.11", 3: "1.9.3 to 1.10", 2: "1.9 to 1.9.2"}
 
 
+def package_files(base=FIRMWARE, package=PACKAGE):
+    """The .py files of the package `package` under `base`, as sorted
+    relative paths with "/" ("tileclock/app.py" ...): the one walk of the
+    firmware's files that deploy, package, the web page, the CircuitPython
+    drive and the tests share."""
+    out = []
+    for folder, dirs, names in os.walk(os.path.join(base, package)):
+        dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+        for name in sorted(names):
+            if name.endswith(".py"):
+                out.append(os.path.relpath(os.path.join(folder, name), base).replace(os.sep, "/"))
+    return out
+
+
 def tool(name):
     """A tool installed beside this Python (the venv), else on PATH."""
     here = os.path.join(os.path.dirname(sys.executable), name)
@@ -42,16 +56,12 @@ def compile_firmware(build, chip="rp2040", firmware=FIRMWARE):
     if os.path.isdir(out_dir):
         shutil.rmtree(out_dir)
     jobs = []
-    for folder, dirs, names in os.walk(os.path.join(firmware, PACKAGE)):
-        dirs[:] = sorted(d for d in dirs if d != "__pycache__")
-        for name in sorted(names):
-            if name.endswith(".py"):
-                source = os.path.join(folder, name)
-                rel = os.path.relpath(source, firmware).replace(os.sep, "/")
-                dest = os.path.join(out_dir, *(rel[:-3] + ".mpy").split("/"))
-                os.makedirs(os.path.dirname(dest), exist_ok=True)
-                # -s: tracebacks on the board name the source file
-                jobs.append([mpy_cross, "-march=" + MARCH[chip], "-s", rel, "-o", dest, source])
+    for rel in package_files(firmware):
+        source = os.path.join(firmware, *rel.split("/"))
+        dest = os.path.join(out_dir, *(rel[:-3] + ".mpy").split("/"))
+        os.makedirs(os.path.dirname(dest), exist_ok=True)
+        # -s: tracebacks on the board name the source file
+        jobs.append([mpy_cross, "-march=" + MARCH[chip], "-s", rel, "-o", dest, source])
     # one process per file (about 50 ms each): run them side by side
     with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 4) as pool:
         results = list(pool.map(lambda cmd: subprocess.run(cmd, capture_output=True, text=True), jobs))
@@ -83,12 +93,7 @@ def source_tree(build, firmware=FIRMWARE):
     out_dir = os.path.join(build, "py")
     if os.path.isdir(out_dir):
         shutil.rmtree(out_dir)
-    files = []
-    for folder, dirs, names in os.walk(os.path.join(firmware, PACKAGE)):
-        dirs[:] = sorted(d for d in dirs if d != "__pycache__")
-        for name in sorted(names):
-            if name.endswith(".py"):
-                files.append(os.path.relpath(os.path.join(folder, name), firmware).replace(os.sep, "/"))
+    files = package_files(firmware)
     files += [name for name in SOURCES if os.path.exists(os.path.join(firmware, name))]
     for rel in files:
         dest = os.path.join(out_dir, *rel.split("/"))
