@@ -4,6 +4,7 @@
 #                             options, set-up, the screen for each phase
 #   games/<kind>/rules.py     the engine (no clock, pin or file)
 #   games/<kind>/screens.py   its screens
+#   games/<kind>/menu.py      its menu and its lines of the score sheet
 #
 # A new game is its folder and one line in KINDS. Everything is found by
 # module name and imported when first needed, so the app can unload a game's
