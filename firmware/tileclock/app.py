@@ -56,7 +56,7 @@ _BEHIND = const(1)
 _NOT_STARTED = const(2)
 
 # The settings every game shares; each game adds its options' defaults
-# (its spec's DEFAULTS: see defaults()).
+# (its spec's DEFAULTS: see App.game_spec).
 SHARED_DEFAULTS = {
     "players": 4,
     "sound": "on",
@@ -73,11 +73,19 @@ def _games():
 
 
 def defaults():
-    """Every setting's default: the shared ones, the first game, and every
-    game's options."""
-    games = _games()
+    """The settings' defaults the box needs before any game's spec loads:
+    the shared ones and the first game. A game's options get theirs when
+    its spec does (App.game_spec), so the boot loads one spec, not all."""
     values = dict(SHARED_DEFAULTS)
-    values["game"] = games.KINDS[0]
+    values["game"] = _games().KINDS[0]
+    return values
+
+
+def all_defaults():
+    """Every setting's default, every game's options included (the
+    simulator checks a script's `set` lines against it)."""
+    games = _games()
+    values = defaults()
     for kind in games.KINDS:
         values.update(games.spec(kind).DEFAULTS)
     return values
@@ -126,8 +134,7 @@ class App:
         self.buzzer = board.buzzer
         self.battery = getattr(board, "battery", None)  # None: USB alone
         self.journal = journal
-        self.defaults = defaults()
-        self.settings = dict(self.defaults)
+        self.settings = defaults()
         if settings:
             self._take(settings)
         self.seats = board.buttons.seats
@@ -162,15 +169,27 @@ class App:
         self._apply_sound()
 
     def _take(self, values):
+        # every saved key: a game's options are checked when its spec loads
         for key in values:
-            if key in self.defaults:
-                self.settings[key] = values[key]
+            self.settings[key] = values[key]
+
+    def game_spec(self, kind):
+        """The spec module of game `kind`, its options in the settings: the
+        default where one is missing or of another type (saved by another
+        firmware)."""
+        spec = _games().spec(kind)
+        settings = self.settings
+        wanted = spec.DEFAULTS
+        for key in wanted:
+            if type(settings.get(key)) is not type(wanted[key]):
+                settings[key] = wanted[key]
+        return spec
 
     @property
     def spec(self):
         """The spec module of the game in progress (tileclock/games/), or
         None; imported again if a game screen unloaded it."""
-        return None if self.game is None else _games().spec(self.game.KIND)
+        return None if self.game is None else self.game_spec(self.game.KIND)
 
     def now(self):
         """The time the engine sees: the board's ticks plus the resume offset."""
@@ -270,7 +289,7 @@ class App:
         kind = self.settings["game"]
         self.game = None
         gc.collect()
-        spec = _games().spec(kind)
+        spec = self.game_spec(kind)
         game = spec.new_game()
         self.game = game
         self._boot_pause = 0
@@ -369,7 +388,7 @@ class App:
     def players_for(self, kind):
         """How many players a new game of `kind` seats: the settings' number,
         within what the game and the board's seats allow."""
-        low, high = _games().spec(kind).PLAYERS
+        low, high = self.game_spec(kind).PLAYERS
         return max(low, min(self.settings["players"], high, self.seats))
 
     def act(self, now, verb, args=(), route=True, quiet=False):

@@ -65,6 +65,41 @@ def test_settings_chosen_in_the_menu_survive_power_off():
     assert again.screen() == "SsReady"
 
 
+def test_the_boot_loads_one_games_spec_and_keeps_the_others_settings():
+    from tileclock.store import settings
+    first = Device()
+    root = first.fs_root.rstrip("/")
+    # Speed Scrabble's target saved by an earlier evening, a key no game
+    # of this firmware knows, and Word-Sport's tiles of another type
+    settings.save(root, {"game": "wordsport", "players": 4, "target": 150, "tiles": 5,
+                         "split": "off", "sound": "off"})
+    from tileclock import games
+    real = games.spec
+    asked = []
+
+    def spec(kind):
+        asked.append(kind)
+        return real(kind)
+    games.spec = spec
+    try:
+        dev = Device(first.fs_root)
+        dev.run(200)
+    finally:
+        games.spec = real
+    assert dev.screen() == "Home"
+    assert asked and set(asked) == {"wordsport"}, asked     # the Game line's names need no spec
+    assert dev.app.settings["tiles"] == "full"                      # reset by Word-Sport's spec
+    assert dev.app.settings["target"] == 150 and dev.app.settings["split"] == "off"
+    dev.app.save_settings()
+    assert settings.load(root)[0]["target"] == 150                   # kept though not loaded
+    dev.press(1)                        # to "Game"
+    dev.press(2)                        # Word-Sport -> Speed Scrabble
+    assert dev.app.settings["game"] == "speedscrabble" and dev.app.settings["target"] == 150
+    assert "variant" in dev.app.settings                             # its defaults filled in
+    dev.close()
+    first.close()
+
+
 def _word_sport_in_play():
     dev = Device(settings={"game": "wordsport", "players": 4})
     dev.run(100)

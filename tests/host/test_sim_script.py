@@ -60,7 +60,7 @@ def test_a_setting_the_device_has_not_got_is_refused_with_its_line(line, message
 
 def test_the_settings_choices_are_the_firmwares():
     from tileclock import games
-    from tileclock.app import defaults
+    from tileclock.app import all_defaults as defaults
     from tileclock_host.sim.script import setting_choices
     choices = setting_choices()
     assert set(choices) == set(defaults())

@@ -1,18 +1,22 @@
 # The games tileclock plays, one package each under tileclock/games/:
 #
-#   games/<kind>/spec.py      what the app needs to know: names, players,
+#   games/<kind>/spec.py      what the app needs to know: title, players,
 #                             options, set-up, the screen for each phase
 #   games/<kind>/rules.py     the engine (no clock, pin or file)
 #   games/<kind>/screens.py   its screens
 #   games/<kind>/menu.py      its menu and its lines of the score sheet
 #
-# A new game is its folder and one line in KINDS. Everything is found by
-# module name and imported when first needed, so the app can unload a game's
-# modules again (tileclock.modules.forget_games).
+# A new game is its folder, its kind in KINDS and its name in NAMES.
+# Everything is found by module name and imported when first needed, so the
+# app can unload a game's modules again (tileclock.modules.forget_games).
 import sys
 
-# In the order the home menu offers them.
+# In the order the home menu offers them: the kind (its folder's name), and
+# at the same place in NAMES the name the home menu's Game line shows (at
+# most 11 letters). Here, not in the specs, so that the home menu names
+# every game with none loaded.
 KINDS = ("wordsport", "speedscrabble", "spellsport", "tilerush")
+NAMES = ("Word-Sport", "Speed Scr.", "Spell Sport", "Tile Rush")
 
 PACKAGE = "tileclock.games."
 
@@ -32,3 +36,8 @@ def spec(kind):
 def new_game(kind):
     """A fresh game of `kind` (ValueError for an unknown one)."""
     return spec(kind).new_game()
+
+
+def name(kind):
+    """The home menu's name of game `kind` (the kind itself for one we don't play)."""
+    return NAMES[KINDS.index(kind)] if kind in KINDS else kind

@@ -37,15 +37,14 @@ class Home(Menu):
         s = app.settings
         lines = []
         if app.game is not None:
-            name = games.spec(app.game.KIND).NAME
+            name = games.name(app.game.KIND)
             lines.append(Item("Back", lambda: name, self._continue))
             lines.append(Item("New game", None, self._start))
         else:
             self.KEYS = self.KEYS_FIRST
             lines.append(Item("Start", _seat_2, self._start))
-        names = tuple(games.spec(kind).NAME for kind in games.KINDS)
-        lines.append(choice(app, "Game", "game", games.KINDS, names))
-        spec = games.spec(s["game"]) if s["game"] in games.KINDS else games.spec(games.KINDS[0])
+        lines.append(choice(app, "Game", "game", games.KINDS, games.NAMES))
+        spec = app.game_spec(s["game"] if s["game"] in games.KINDS else games.KINDS[0])
         low, high = spec.PLAYERS
         if low == high:
             lines.append(Item("Players", lambda: str(low)))
@@ -68,7 +67,7 @@ class Home(Menu):
             if asked is None or ticks_diff(asked, now) <= 0:
                 self._asked = ticks_add(now, CONFIRM_MS)
                 app.manager.banner(now, "%s kept in games/ on flash: 2 again for a new game"
-                                   % games.spec(app.game.KIND).NAME, CONFIRM_MS)
+                                   % games.name(app.game.KIND), CONFIRM_MS)
                 return
         app.save_settings()
         self.dirty_settings = False

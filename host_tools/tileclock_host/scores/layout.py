@@ -520,7 +520,7 @@ def _source_line(source, sheet):
 
 def _game_name(kind):
     from tileclock import games
-    return games.spec(kind).NAME if kind in games.KINDS else kind
+    return games.name(kind)
 
 
 # What a game's generic sheet calls its columns where the sheet's own key

@@ -208,11 +208,11 @@ def _setup(script, lineno, words):
 def setting_choices():
     """{key: the values it may take (None: names)} for every setting a script
     may set, taken from the firmware: the keys are the app's
-    (tileclock.app.defaults), a game's options and their choices its spec's
+    (tileclock.app.all_defaults), a game's options and their choices its spec's
     OPTIONS (as its menus offer them), `game` the registry's kinds, `players`
     what the games' PLAYERS span."""
     from tileclock import games
-    from tileclock.app import defaults
+    from tileclock.app import all_defaults as defaults
     known = {}
     low = high = None
     for kind in games.KINDS:
@@ -244,7 +244,7 @@ def _setting(lineno, key, value):
     got = int(value) if value.isdigit() else value
     if allowed is None:
         # a setting no menu lists: at least the type of its default
-        from tileclock.app import defaults
+        from tileclock.app import all_defaults as defaults
         if type(got) is not type(defaults()[key]):
             raise SimScriptError(lineno, "set %s %s: not a %s" % (key, value, type(defaults()[key]).__name__))
         return got

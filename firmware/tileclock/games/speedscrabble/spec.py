@@ -2,7 +2,6 @@
 # lists the games). Nothing is imported at the top: the rules and screens
 # load when a game of this kind is played, and unload with it.
 KIND = "speedscrabble"
-NAME = "Speed Scr."         # the home menu's Game line (at most 11 letters)
 TITLE = "SPEED SCRABBLE"    # headings (at most 14 letters)
 PLAYERS = (2, 8)            # fewest and most players (four a Scrabble set)
 

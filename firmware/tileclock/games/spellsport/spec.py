@@ -2,7 +2,6 @@
 # games). Nothing is imported at the top: the rules and screens load when a
 # game of this kind is played, and unload with it.
 KIND = "spellsport"
-NAME = "Spell Sport"        # the home menu's Game line (at most 11 letters)
 TITLE = "SPELL SPORT"       # headings (at most 14 letters)
 PLAYERS = (2, 2)            # Across (seat 1) against Down (seat 2)
 

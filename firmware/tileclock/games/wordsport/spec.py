@@ -2,7 +2,6 @@
 # games). Nothing is imported at the top: the rules and screens load when a
 # game of this kind is played, and unload with it.
 KIND = "wordsport"
-NAME = "Word-Sport"         # the home menu's Game line (at most 11 letters)
 TITLE = "WORD-SPORT"        # headings (at most 14 letters)
 PLAYERS = (2, 8)            # fewest and most players
 
