@@ -30,6 +30,7 @@ from tileclock.games import KINDS as GAME_KINDS
 from tileclock.script import ScriptError, dump, load
 from tileclock_host.cli import UserError
 from tileclock_host.referee import textfile
+from tileclock_host.scores import journal
 
 
 class Evening:
@@ -163,11 +164,42 @@ def journal_evening(folder, kind, lines, problems, device=None):
                               problems=["%s: %s" % (folder, p) for p in problems])
 
 
+def evenings_in(path):
+    """The evenings in a journal folder, a device folder or a file inside a journal; None if none of these."""
+    if journal.is_archive_file(path):
+        root = os.path.dirname(os.path.dirname(os.path.abspath(path)))
+        evening = journal_evening(path, *journal.read(path), device=journal.device_id(root))
+        return [evening] if evening else []
+    if os.path.isfile(path):
+        folder = os.path.dirname(os.path.abspath(path))
+        return evenings_in(folder) if journal.is_journal_dir(folder) else None
+    if journal.is_journal_dir(path):
+        root = os.path.dirname(os.path.abspath(path))
+        if os.path.basename(root) == "games":
+            root = os.path.dirname(root)
+        evening = journal_evening(path, *journal.read(path), device=journal.device_id(root))
+        return [evening] if evening else []
+    if journal.is_device_dir(path):
+        device = journal.device_id(path)
+        evenings = []
+        for folder in journal.journal_dirs(path):
+            evening = journal_evening(folder, *journal.read(folder), device=device)
+            if evening:
+                evenings.append(evening)
+        return evenings
+    found = journal.device_dirs_below(path)
+    if found:
+        evenings = []
+        for root in found:
+            evenings.extend(evenings_in(root))
+        return evenings
+    return None
+
+
 def load_file(path):
     """The evenings in one file or folder (script, journal or JSON sheet), as a list."""
-    from tileclock_host.scores import journal
     if os.path.isdir(path):
-        evenings = journal.evenings_in(path)
+        evenings = evenings_in(path)
         if evenings is None:
             _fail(path, 0, "a folder, but neither a journal (snap.txt, jNNNN.log) "
                            "nor a device's files (journal/, games/)")
@@ -178,7 +210,7 @@ def load_file(path):
     if name == "snap.txt" or (name.startswith("j") and name.endswith(".log")) or journal.is_archive_file(path):
         # A file of a journal: the whole journal folder is the evening (a
         # snapshot alone would miss the segments written after it).
-        evenings = journal.evenings_in(path)
+        evenings = evenings_in(path)
         if evenings is not None:
             return evenings
     data = read_bytes(path)
@@ -193,7 +225,7 @@ def load_file(path):
             return [evening_from_json(text, path)]
         if first.split()[:1] == ["game"]:
             return [evening_from_lines(text.splitlines(), path)]
-    evenings = journal.evenings_in(path)
+    evenings = evenings_in(path)
     if evenings is None:
         if not data.strip():
             _fail(path, 0, "empty file: no evening in it")

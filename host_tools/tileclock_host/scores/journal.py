@@ -1,6 +1,7 @@
-# Evenings from a device journal, through the store's own reader
+# A device's journal files on the host, read through the store's own reader
 # (tileclock.store.journal.read_journal, docs/journal.md): the host never
-# parses journal records itself.
+# parses journal records itself. scores/evening.py makes evenings of them
+# (evenings_in); this module imports nothing of it.
 #
 # What may be given:
 #   - a journal folder: `journal/` (the game being played) or `games/NNNN/`
@@ -87,40 +88,7 @@ def read(path):
     return kind, lines, problems
 
 
-def evenings_in(path):
-    """The evenings in a journal folder, a device folder or a file inside a journal; None if none of these."""
-    from tileclock_host.scores.evening import journal_evening
-    if is_archive_file(path):
-        root = os.path.dirname(os.path.dirname(os.path.abspath(path)))
-        evening = journal_evening(path, *read(path), device=device_id(root))
-        return [evening] if evening else []
-    if os.path.isfile(path):
-        folder = os.path.dirname(os.path.abspath(path))
-        return evenings_in(folder) if is_journal_dir(folder) else None
-    if is_journal_dir(path):
-        root = os.path.dirname(os.path.abspath(path))
-        if os.path.basename(root) == "games":
-            root = os.path.dirname(root)
-        evening = journal_evening(path, *read(path), device=device_id(root))
-        return [evening] if evening else []
-    if is_device_dir(path):
-        device = device_id(path)
-        evenings = []
-        for folder in journal_dirs(path):
-            evening = journal_evening(folder, *read(folder), device=device)
-            if evening:
-                evenings.append(evening)
-        return evenings
-    found = _device_dirs_below(path)
-    if found:
-        evenings = []
-        for root in found:
-            evenings.extend(evenings_in(root))
-        return evenings
-    return None
-
-
-def _device_dirs_below(path, depth=3):
+def device_dirs_below(path, depth=3):
     """Device folders (or bare journal folders) under `path`, in name order."""
     found = []
     if depth == 0:
@@ -136,5 +104,5 @@ def _device_dirs_below(path, depth=3):
         if is_device_dir(sub) or is_journal_dir(sub):
             found.append(sub)
         else:
-            found.extend(_device_dirs_below(sub, depth - 1))
+            found.extend(device_dirs_below(sub, depth - 1))
     return found
