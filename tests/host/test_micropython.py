@@ -65,3 +65,19 @@ def test_every_firmware_file_compiles_with_mpy_cross(deployed_firmware):
     assert {"main.py", "board_config.py"} <= set(files)
     for f in files:
         assert os.path.getsize(os.path.join(out_dir, *f.split("/"))) > 0, f
+
+
+def test_the_host_modules_the_web_page_and_the_benches_run_import_on_micropython():
+    # tileclock_host is CPython's but for these: the simulated board, the
+    # emulated panel, the scripted simulator and the in-memory flash run on
+    # MicroPython too (the web page, `sim --micropython`, the benches). Each
+    # is imported on the unix port, so a CPython-only line in one fails here.
+    from tileclock_host.cmd_web import HOST_MODULES
+    names = [rel[:-3].replace("/", ".").replace(".__init__", "") for rel in HOST_MODULES]
+    names.append("tileclock_host.fsmodel")
+    code = ("import sys\nsys.path[:0] = ['firmware', 'host_tools']\n"
+            + "".join("import %s\n" % name for name in names) + "print('imported', %d)\n" % len(names))
+    result = subprocess.run([tool("micropython"), "-X", HEAP, "-c", code], cwd=ROOT,
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.stdout.strip() == "imported %d" % len(names)
