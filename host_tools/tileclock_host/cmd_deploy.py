@@ -35,8 +35,8 @@ import subprocess
 
 from tileclock_host import maintenance
 from tileclock_host.cli import UserError
-from tileclock_host.firmware_build import (FIRMWARE, MARCH, PACKAGE, ROOT, SOURCES, built_mpy_version,  # noqa: F401
-                                           compile_firmware, mpy_problem, source_tree, tool)
+from tileclock_host.firmware_build import (PACKAGE, ROOT, built_mpy_version, compile_firmware, mpy_problem,
+                                           source_tree, tool)
 from tileclock_host.usb import PROBE_SECONDS, no_board, port_problem, usb_boards
 
 HELP = ("compile firmware/ with mpy-cross and copy it to the board with mpremote, if its MicroPython "

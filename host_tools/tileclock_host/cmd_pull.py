@@ -40,7 +40,6 @@ PULL_FOLDERS = ("journal", "journal.new", "games")
 BATCH = 40              # files per mpremote run (one connection each)
 MARK = "TCPULL "
 
-
 # Runs on the device: lists what to pull with sizes and SHA-256, and the
 # board's unique id. Small enough for the raw REPL; MicroPython and CPython.
 _LIST = r"""

@@ -70,7 +70,7 @@ def title(fb, s, right_text=None, battery=None):
     x_end = W               # where the note ends: before the cell, if drawn
     if battery is not None:
         if battery is USB or battery.on_usb:
-            right_text = "USB"
+            right_text = USB
         else:
             right_text = "%d%%" % battery.level
             _battery_icon(fb, W - _ICON_W, battery.level)
