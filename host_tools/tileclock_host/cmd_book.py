@@ -4,6 +4,7 @@ import os
 import sqlite3
 
 from tileclock.games import KINDS as GAME_KINDS
+from tileclock_host import registry
 from tileclock_host.cli import UserError
 from tileclock_host.scores.book import SINGULAR, Book, NoBook, counted, default_path, words_for
 from tileclock_host.scores.evening import load_file, short_source
@@ -21,8 +22,10 @@ def add_arguments(parser):
     p.add_argument("files", nargs="+", metavar="FILE")
     p = sub.add_parser("standings", help="each game's players over every evening in the book")
     p.add_argument("--game", choices=GAME_KINDS, help="only this game")
-    p = sub.add_parser("fastest", help="the fastest wins (Word-Sport win times; Speed Scrabble play times)")
-    p.add_argument("--game", choices=("wordsport", "speedscrabble"), default="wordsport")
+    timed = registry.timed()
+    p = sub.add_parser("fastest", help="the fastest wins: %s" % "; ".join(
+        "%s %ss" % (registry.name(kind), registry.about(kind).TIMED) for kind in timed))
+    p.add_argument("--game", choices=timed, default=timed[0])
     p.add_argument("--limit", type=int, default=10, help="how many (default 10)")
     p = sub.add_parser("player", help="one player's history, evening by evening")
     p.add_argument("name")
@@ -143,7 +146,7 @@ def _fastest(book, args):
     if not rows:
         print("no %s wins in the book yet" % args.game)
         return 0
-    what = "win time" if args.game == "wordsport" else "play time"
+    what = registry.about(args.game).TIMED
     print(table(["", what, "player", "round", "played", "from"],
                 [(i, fmt_ms(ms), name, rnd if match == 1 else "%d/%d" % (match, rnd), played or "",
                   _where(source, label))

@@ -125,7 +125,7 @@ def python_files():
     """{path in the port's file system: source} of every module the page loads."""
     files = {}
     for base, tree, where in ((FIRMWARE, "tileclock", FS_FIRMWARE), (WEB, "tileclock_web", FS_WEB)):
-        for rel in package_files(base, tree):
+        for rel in package_files(base, tree, host=True):
             files[where + "/" + rel] = _read(os.path.join(base, *rel.split("/")))
     for rel in HOST_MODULES:
         files[FS_HOST + "/" + rel] = _read(os.path.join(HOST, *rel.split("/")))

@@ -17,22 +17,24 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 FIRMWARE = os.path.join(ROOT, "firmware")
 PACKAGE = "tileclock"
 SOURCES = ("main.py", "board_config.py")   # copied as .py
+# What a game tells the host tools (games/<kind>/about.py): never sent to a box.
+HOST_ONLY = ("about.py",)
 MARCH = {"rp2040": "armv6m", "rp2350": "armv7emsp"}
 # .mpy versions and the MicroPython releases that import them
 # (docs.micropython.org, reference/mpyfiles)
 MPY_RELEASES = {6: "1.19 or newer", 5: "1.12 to 1.18", 4: "1.11", 3: "1.9.3 to 1.10", 2: "1.9 to 1.9.2"}
 
 
-def package_files(base=FIRMWARE, package=PACKAGE):
+def package_files(base=FIRMWARE, package=PACKAGE, host=False):
     """The .py files of the package `package` under `base`, as sorted
     relative paths with "/" ("tileclock/app.py" ...): the one walk of the
     firmware's files that deploy, package, the web page, the CircuitPython
-    drive and the tests share."""
+    drive and the tests share. The games' HOST_ONLY files only if `host`."""
     out = []
     for folder, dirs, names in os.walk(os.path.join(base, package)):
         dirs[:] = sorted(d for d in dirs if d != "__pycache__")
         for name in sorted(names):
-            if name.endswith(".py"):
+            if name.endswith(".py") and (host or name not in HOST_ONLY):
                 out.append(os.path.relpath(os.path.join(folder, name), base).replace(os.sep, "/"))
     return out
 

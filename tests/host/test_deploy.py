@@ -10,6 +10,7 @@ import time
 import pytest
 
 from tileclock_host import cmd_deploy
+from tileclock_host.firmware_build import HOST_ONLY
 from tileclock_host.cli import UserError, main
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -20,7 +21,7 @@ def _sources():
     out = []
     for folder, _dirs, names in os.walk(os.path.join(ROOT, "firmware", "tileclock")):
         for name in names:
-            if name.endswith(".py"):
+            if name.endswith(".py") and name not in HOST_ONLY:
                 rel = os.path.relpath(os.path.join(folder, name), os.path.join(ROOT, "firmware"))
                 out.append(rel.replace(os.sep, "/")[:-3] + ".mpy")
     return sorted(out)

@@ -97,7 +97,7 @@ def test_every_scenario_prints_as_a_sheet_one_can_read(name, tmp_path):
 
 def test_names_stay_in_their_column_from_round_to_round():
     (evening,) = load_file(os.path.join(SCENARIOS, "wordsport_evening.txt"))
-    rounds = layout._all_rounds(evening.sheet)
+    rounds = layout.all_rounds(evening.sheet)
     cols = [dict((c, row["name"]) for c, row in r["_cols"].items()) for r in rounds]
     # Eve sits at seat 3 for rounds 2 and 3 (Cat left): she takes Cat's column.
     assert cols[0] == {0: "Ann", 1: "Bob", 2: "Cat", 3: "Dan"}
@@ -107,7 +107,7 @@ def test_names_stay_in_their_column_from_round_to_round():
 
 def test_seats_are_buttons_not_columns():
     (evening,) = load_file(os.path.join(SCENARIOS, "wordsport_three_players.txt"))
-    (rnd,) = layout._all_rounds(evening.sheet)
+    (rnd,) = layout.all_rounds(evening.sheet)
     # Seats 2, 5 and 7 fill Player 1-3 of a single four-player sheet.
     assert sorted((c, row["seat"]) for c, row in rnd["_cols"].items()) == [(0, 2), (1, 5), (2, 7)]
     assert len(layout.sheet_pages(evening.sheet)) == 1

@@ -22,12 +22,14 @@ import os
 import pathlib
 import sqlite3
 
+from tileclock_host import registry
+
 SCHEMA_VERSION = 2   # 2: evenings.name, seq, finished (a book of 1 is brought up to 2 by add)
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS evenings (
     id      TEXT PRIMARY KEY,     -- identity: SHA-256 of the action lines (or of the sheet JSON)
-    game    TEXT NOT NULL,        -- wordsport, speedscrabble, spellsport
+    game    TEXT NOT NULL,        -- the kind (tileclock/games/<kind>/)
     source  TEXT NOT NULL,        -- the file or folder it was added from
     label   TEXT,                 -- which game in a journal folder, e.g. "game 0012"
     device  TEXT,                 -- device id, for a folder from `tileclock pull`
@@ -68,15 +70,6 @@ CREATE TABLE IF NOT EXISTS standings (  -- one row per player per match, as the 
 );
 """
 
-# What a match and a won round are called in each game, for the reports
-# (words_for: a game not listed has evenings, rounds and wins).
-WORDS = {
-    "wordsport": ("evenings", "rounds", "1st places"),
-    "speedscrabble": ("matches", "rounds", "first outs"),
-    "spellsport": ("rubbers", "games", "paths"),
-}
-
-
 # The same, one of each ("1 rubber", not "1 rubbers").
 SINGULAR = {
     "evenings": "evening", "matches": "match", "rubbers": "rubber", "rounds": "round", "games": "game",
@@ -85,11 +78,13 @@ SINGULAR = {
 
 
 def words_for(kind):
-    return WORDS.get(kind, ("evenings", "rounds", "wins"))
+    """What a match, a round and a won round are called in game `kind`
+    (its about.py's WORDS)."""
+    return registry.about(kind).WORDS
 
 
 def counted(n, plural):
-    """'1 rubber', '2 rubbers': `plural` is one of the words in WORDS."""
+    """'1 rubber', '2 rubbers': `plural` is one of a game's WORDS."""
     return "%d %s" % (n, SINGULAR.get(plural, plural) if n == 1 else plural)
 
 
@@ -261,16 +256,18 @@ class Book:
 
     def _add_sheet(self, cur, evening_id, match, sheet):
         kind = sheet["game"]
+        about = registry.about(kind)
         for rnd in sheet["rounds"]:
             for row in rnd.get("rows") or []:
-                won, time_ms = _round_win(kind, rnd, row)
+                won, time_ms = _round_win(about, rnd, row)
                 cur.execute("INSERT INTO results VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                             (evening_id, kind, match, rnd["number"], row["seat"], row["name"],
                              int(bool(rnd.get("void"))), row["total"], int(won), time_ms))
         if not sheet["rounds"]:
             return
-        winner = sheet.get("winner") if kind == "speedscrabble" else sheet.get("rubber_winner")
-        by_rank = kind not in ("speedscrabble", "spellsport")     # the top of the standings won
+        # the match's winner as the sheet names it, else the top of the standings
+        winner = sheet.get(about.MATCH_WINNER) if about.MATCH_WINNER else None
+        by_rank = about.MATCH_WINNER is None
         rank = 0
         last = None
         for i, (name, total) in enumerate(sheet["standings"]):
@@ -313,7 +310,7 @@ class Book:
         out.sort(key=lambda r: (-r[6], -r[4], r[0].lower()))
         return out
 
-    def fastest(self, game="wordsport", limit=10):
+    def fastest(self, game, limit=10):
         """The quickest won rounds: (time_ms, name, round, match, source, label, played)."""
         return self.db.execute("""
             SELECT r.time_ms, r.name, r.round, r.match, e.source, e.label, e.played
@@ -520,18 +517,8 @@ def _per(points, rounds):
     return "%s%d.%d" % (sign, tenths // 10, tenths % 10)
 
 
-def _round_win(kind, rnd, row):
-    """(won the round, time to show) for one row."""
+def _round_win(about, rnd, row):
+    """(won the round, time to show) for one row, as the game's about.py decides."""
     if rnd.get("void"):
         return False, None
-    if kind == "wordsport":
-        won = row.get("place") == 1 and not row.get("dq")
-        return won, rnd.get("win_ms") if won and rnd.get("winner") == row["name"] else None
-    if kind == "speedscrabble":
-        won = rnd.get("first_out") == row["name"]
-        return won, rnd.get("play_ms") if won else None
-    if kind == "spellsport":
-        return rnd.get("path_by") == row["name"], None
-    # a game whose rows say who won the round (Tile Rush), timed by its play
-    won = bool(row.get("won")) or (rnd.get("winner") is not None and rnd.get("winner") == row["name"])
-    return won, rnd.get("play_ms") if won else None
+    return about.round_won(rnd, row)

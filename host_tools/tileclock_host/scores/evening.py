@@ -28,6 +28,7 @@ import os
 from tileclock.engine.game import Refused
 from tileclock.games import KINDS as GAME_KINDS
 from tileclock.script import ScriptError, dump, load
+from tileclock_host import registry
 from tileclock_host.cli import UserError
 from tileclock_host.referee import textfile
 from tileclock_host.scores import journal
@@ -297,15 +298,6 @@ def evening_from_json(text, path):
     return Evening(sheet, path)
 
 
-_ROW_INTS = {
-    "wordsport": ("place_points", "sevens", "sevens_points", "one_grid", "two_minute",
-                  "straight_run", "unused", "total"),
-    "speedscrabble": ("grid", "leftover", "sevens", "sevens_points", "first_out_points",
-                      "themes", "theme_points", "total"),
-    "spellsport": ("plays", "points", "path_bonus", "total"),
-}
-
-
 def _is_int(value):
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -349,7 +341,7 @@ def check_sheet(sheet, path):
             if not _is_int(row.get("seat")):
                 bad(at + ".seat", "missing or not a whole number")
             # The round in progress may have numbers not entered yet (null).
-            for key in _ROW_INTS.get(kind, ("total",)):
+            for key in registry.about(kind).ROW_INTS:
                 value = row.get(key)
                 if value is None and (key != "total" or where == "current"):
                     continue

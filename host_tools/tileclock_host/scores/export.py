@@ -4,20 +4,15 @@ import csv
 import io
 import json
 
+from tileclock_host import registry
+
 # Every row has these, in this order.
 COMMON = ["evening", "source", "game", "match", "round", "void", "seat", "name", "total"]
 
 # Then those of the games present, in this order (a column two games share
-# appears once). Round values (win time, winner, ...) repeat on each row.
-# A game not listed here gets the columns its sheet has (sheet_columns).
-GAME_COLUMNS = {
-    "wordsport": ["place", "place_points", "sevens", "sevens_points", "one_grid", "two_minute",
-                  "straight_run", "dq", "finish_ms", "unused", "win_ms", "winner"],
-    "speedscrabble": ["grid", "leftover", "sevens", "sevens_points", "first_out_points", "themes",
-                      "theme_points", "first_out", "play_ms", "variant"],
-    "spellsport": ["side", "plays", "points", "path_bonus", "path_by"],
-}
-ROUND_KEYS = ("win_ms", "winner", "first_out", "play_ms", "variant", "path_by")
+# appears once): what each game's about.py lists (EXPORT), its round values
+# (win time, winner, ...: ROUND_KEYS) repeated on each row. A game that lists
+# none gets the columns its sheet has (sheet_columns).
 _NOT_COLUMNS = ("number", "void", "rows", "name", "seat", "total", "plays")
 
 
@@ -40,9 +35,9 @@ def sheet_columns(sheet):
 
 def game_columns(sheet):
     """The game's columns for `sheet`: the list above, or its own."""
-    known = GAME_COLUMNS.get(sheet["game"])
+    known = registry.about(sheet["game"]).EXPORT
     if known is not None:
-        return known
+        return list(known)
     row_keys, round_keys = sheet_columns(sheet)
     return row_keys + round_keys
 
@@ -50,12 +45,12 @@ def game_columns(sheet):
 def columns_for(kinds, sheets=()):
     """The header for the games `kinds`; a game without columns here takes
     them from its `sheets`."""
-    from tileclock.games import KINDS
     cols = list(COMMON)
-    for kind in list(KINDS) + sorted(set(kinds) - set(KINDS)):
+    for kind in list(registry.KINDS) + sorted(set(kinds) - set(registry.KINDS)):
         if kind not in kinds:
             continue
-        for sheet in [{"game": kind}] if kind in GAME_COLUMNS else [s for s in sheets if s["game"] == kind]:
+        listed = registry.about(kind).EXPORT is not None
+        for sheet in [{"game": kind}] if listed else [s for s in sheets if s["game"] == kind]:
             for col in game_columns(sheet):
                 if col not in cols:
                     cols.append(col)
@@ -67,9 +62,10 @@ def _columns(evenings):
 
 
 def _is_round_key(sheet, key):
-    if key in ROUND_KEYS:
-        return True
-    return sheet["game"] not in GAME_COLUMNS and key in sheet_columns(sheet)[1]
+    about = registry.about(sheet["game"])
+    if about.EXPORT is not None:
+        return key in about.ROUND_KEYS
+    return key in sheet_columns(sheet)[1]
 
 
 def rows(evenings):

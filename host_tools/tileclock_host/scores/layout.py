@@ -1,22 +1,19 @@
 # The printable score sheets as plain tables, drawn by pdf.py and html.py, so
 # the PDF and the HTML always say the same thing.
 #
-# Word-Sport follows the game's own four-player score sheet: a row of names
-# for each round (names may change from round to round), under each player
-# the place, 7-letter, one-grid and 2-minute columns plus the straight run the
-# printed sheet had no room for, the round total, the win time on the far
-# right, five rounds to a page and a grand totals row at the bottom. Speed
-# Scrabble gets the same frame with its own columns (grid score, leftover
-# tiles, 7+ words, first out, themes, round total, running score) and the play
-# time; Spell Sport a page per rubber with each game's plays and totals.
+# The frame every game with rounds shares: a row of names for each round
+# (names may change from round to round), the players' columns under them,
+# the far-right column for the round (its winner and time), five rounds to a
+# page like the printed Word-Sport sheet and a totals row at the bottom. A
+# game with a sheet of its own has it in scores/sheets/<kind>.py (pages());
+# any other gets the columns its rows have, named as its about.py says.
 #
 # Sizes are millimetres on A4; a renderer scales a table's widths to its page.
 
-from tileclock.games.spellsport.score import STOLEN_TILE_PENALTY
+from tileclock_host import registry
 
-PAGE_ROUNDS = 5         # rounds on one Word-Sport / Speed Scrabble page, like the printed sheet
+PAGE_ROUNDS = 5         # rounds on one page, like Word-Sport's printed sheet
 PAGE_SEATS = 4          # player slots on one page: the four-player sheet
-BLANK_PLAY_LINES = 22   # play lines per game on a blank Spell Sport sheet
 
 
 class Cell:
@@ -97,7 +94,7 @@ def _chunks(items, size):
     return [items[i:i + size] for i in range(0, len(items), size)] or [[]]
 
 
-def _columns_of(rounds):
+def columns_of(rounds):
     """How many player columns the rounds fill."""
     top = 0
     for rnd in rounds:
@@ -106,7 +103,7 @@ def _columns_of(rounds):
     return top
 
 
-def _all_rounds(sheet):
+def all_rounds(sheet):
     rounds = [dict(r) for r in sheet.get("rounds", [])]
     if sheet.get("current"):
         current = dict(sheet["current"])
@@ -178,7 +175,7 @@ def standings_text(sheet):
 
 # -- the frame the rounds-based games share --
 
-def _round_pages(title, sheet, players, cols, right_title, describe, rounds, source, info, row_h):
+def round_pages(title, sheet, players, cols, right_title, describe, rounds, source, info, row_h):
     """Pages of PAGE_ROUNDS rounds by PAGE_SEATS player columns.
 
     cols: [(heading, width)] under each player; describe(rnd, seat, row) ->
@@ -192,21 +189,21 @@ def _round_pages(title, sheet, players, cols, right_title, describe, rounds, sou
     slots = -(-max(players, 1) // PAGE_SEATS) * PAGE_SEATS
     seats = list(range(slots))
     seat_groups = _chunks(seats, PAGE_SEATS)
-    round_pages = _chunks(rounds, PAGE_ROUNDS)
+    groups = _chunks(rounds, PAGE_ROUNDS)
     blank = not rounds
     if blank:
-        round_pages = [[None] * PAGE_ROUNDS]
+        groups = [[None] * PAGE_ROUNDS]
     ncols = len(cols)
     for gi, group in enumerate(seat_groups):
         # Seat totals over the whole evening (a column's sum, as on paper).
-        for pi, page_rounds in enumerate(round_pages):
+        for pi, page_rounds in enumerate(groups):
             page = Page(title)
             page.info = list(info)
             if len(seat_groups) > 1:
                 page.info.append("Players %d-%d (sheet %d of %d)" % (group[0] + 1, group[-1] + 1, gi + 1,
                                                                       len(seat_groups)))
-            if len(round_pages) > 1:
-                page.info.append("Page %d of %d" % (pi + 1, len(round_pages)))
+            if len(groups) > 1:
+                page.info.append("Page %d of %d" % (pi + 1, len(groups)))
             widths = [label_w]
             for _ in group:
                 widths.extend(w for _, w in cols)
@@ -225,7 +222,7 @@ def _round_pages(title, sheet, players, cols, right_title, describe, rounds, sou
             table.add(sub, 9)
             for number, rnd in enumerate(page_rounds, pi * PAGE_ROUNDS + 1):
                 _round_rows(table, rnd, number, group, cols, describe, row_h)
-            if pi == len(round_pages) - 1:
+            if pi == len(groups) - 1:
                 total = [Cell("Grand\ntotal", bold=True, fill="total", small=True)]
                 for seat in group:
                     total.append(Cell(_seat_total(rounds, seat), span=ncols, bold=True, fill="total"))
@@ -297,216 +294,9 @@ def _seat_total(rounds, seat):
     return "   ".join("%s %d" % (name, totals[name]) for name in order)
 
 
-# -- Word-Sport --
-
-WORDSPORT_COLS = [("Place", 10), ("7-letter", 10), ("One\ngrid", 10), ("2\nminute", 10),
-                  ("Straight\nrun", 10), ("Total", 11)]
-
-
-def _wordsport_describe(rnd, seat, row):
-    if row is None:  # the far-right column: winner's name, win time
-        return rnd.get("winner") or "", fmt_ms(rnd.get("win_ms"))
-    tags = []
-    if row.get("dq"):
-        tags.append("DQ")
-    elif row.get("place"):
-        tags.append(ordinal(row["place"]))
-    if not row.get("dq") and row.get("finish_ms") is not None and row.get("place") != 1:
-        tags.append("out at " + fmt_ms(row["finish_ms"]))
-    elif row.get("unused"):
-        tags.append("%d left" % row["unused"])
-    name = row["name"] + ("  -  " + ", ".join(tags) if tags else "")
-    cells = [points(row.get("place_points"), 0), points(row.get("sevens_points")),
-             points(row.get("one_grid")), points(row.get("two_minute")),
-             points(row.get("straight_run")), num(row["total"])]
-    return name, cells
-
-
-def wordsport_pages(sheet, source="", players=None):
-    blank = sheet is None
-    rounds = [] if blank else _all_rounds(sheet)
-    columns = (players or PAGE_SEATS) if blank else _columns_of(rounds)
-    info = []
-    if blank:
-        info.append("Place: 1st 10, 2nd 5, 3rd 3.   7-letter word: 5 each.   One grid: 5.   "
-                    "2 minutes or less: 5.   Straight run: 5.")
-    else:
-        info.append(_source_line(source, sheet))
-    pages = _round_pages("Word-Sport score sheet", sheet, columns, WORDSPORT_COLS, ("Win time", "winner"),
-                         _wordsport_describe, rounds, source, info, 10.0 if blank else 8.5)
-    last = pages[-1]
-    if blank:
-        last.blocks.append("Fastest win of the day: ____________________   time: ________")
-    else:
-        fastest = sheet.get("fastest_win")
-        if fastest:
-            last.blocks.append("Fastest win: %s in %s (round %s)"
-                               % (fastest["name"], fmt_ms(fastest["ms"]), fastest["round"]))
-        text = standings_text(sheet)
-        if text:
-            last.blocks.append(text)
-    return pages
-
-
-# -- Speed Scrabble --
-
-SPEEDSCRABBLE_COLS = [("Grid", 9), ("Left\nover", 8.5), ("7+\nwords", 8.5), ("First\nout", 8.5),
-                      ("Theme", 10), ("Round", 9), ("Score", 10)]
-
-
-def _speedscrabble_describer(rounds):
-    running = {}
-    done = set()
-
-    def describe(rnd, seat, row):
-        if row is None:
-            return (rnd.get("variant") or "", fmt_ms(rnd.get("play_ms")))
-        key = (id(rnd), seat)
-        if key not in done and not rnd.get("void") and not rnd.get("in_progress") and row["total"]:
-            done.add(key)
-            running[row["name"]] = running.get(row["name"], 0) + row["total"]
-        name = row["name"]
-        if rnd.get("first_out") == name:
-            name += "  -  out first"
-        score = "" if rnd.get("in_progress") else str(running.get(row["name"], 0))
-        cells = [num(row.get("grid")), _minus(row.get("leftover")), signed(row.get("sevens_points")),
-                 signed(row.get("first_out_points")), signed(row.get("theme_points")), num(row["total"]),
-                 score]
-        return name, cells
-    return describe
-
-
-def _minus(value):
-    if not value:
-        return ""
-    return "%d" % (-abs(value))
-
-
-def speedscrabble_pages(sheet, source="", players=None):
-    blank = sheet is None
-    rounds = [] if blank else _all_rounds(sheet)
-    columns = (players or PAGE_SEATS) if blank else _columns_of(rounds)
-    if blank:
-        info = ["Target: ________   Leftover tiles count against you.   7+ letter word: +10.   "
-                "First out: +10.   Theme word: +10."]
-    else:
-        info = [_source_line(source, sheet)]
-        facts = []
-        if sheet.get("target"):
-            facts.append("Playing to %d" % sheet["target"])
-        variants = sorted(set(r.get("variant") for r in rounds if r.get("variant")))
-        if len(variants) == 1:
-            facts.append("variant: %s" % variants[0])
-        if facts:
-            info.append(",  ".join(facts))
-    pages = _round_pages("Speed Scrabble score sheet", sheet, columns, SPEEDSCRABBLE_COLS,
-                         ("Time", "variant"), _speedscrabble_describer(rounds) if not blank else None,
-                         rounds, source, info, 10.0 if blank else 8.5)
-    last = pages[-1]
-    if blank:
-        last.blocks.append("Winner: ____________________")
-    else:
-        if sheet.get("winner"):
-            last.blocks.append("Winner: %s" % sheet["winner"])
-        text = standings_text(sheet)
-        if text:
-            last.blocks.append(text)
-    return pages
-
-
-# -- Spell Sport --
-
-SPELL_PLAY_COLS = [("No.", 10), ("Player", 34), ("Tiles", 14), ("Stolen", 14), ("Across", 16),
-                   ("Down", 16), ("Words", 34), ("Points", 18)]
-SPELL_SUM_COLS = [("Side", 22), ("Player", 40), ("Plays", 18), ("Points", 20), ("Path bonus", 26),
-                  ("Game total", 26), ("Rubber", 24)]
-
-
-def _words(play):
-    a, d = play.get("across", 0), play.get("down", 0)
-    if a and d:
-        text = "%d x %d joined" % (a, d) if play.get("joined") else "%d + %d separate" % (a, d)
-    else:
-        text = "%d" % (a or d)
-    if play.get("circuit"):
-        text += ", circuit x2"
-    if play.get("stolen"):
-        text += ", %d stolen %d" % (play["stolen"], -STOLEN_TILE_PENALTY * play["stolen"])
-    return text
-
-
-def spellsport_pages(sheet, source="", players=None):
-    page = Page("Spell Sport score sheet: a rubber", landscape=False)
-    if sheet is None:
-        page.info.append("Across: ____________________     Down: ____________________")
-        page.info.append("A word scores its letters; two joined words multiply, two separate add; "
-                         "a circuit doubles the play; each stolen tile -4. A path doubles the game.")
-        pages = []
-        for g in range(1, 3):
-            p = page if g == 1 else Page(page.title, landscape=False)
-            table = Table([w for _, w in SPELL_PLAY_COLS], caption="Game %d  (path by: ______________)" % g)
-            table.add([Cell(h, fill="head", bold=True, small=True) for h, _ in SPELL_PLAY_COLS], 6)
-            for i in range(BLANK_PLAY_LINES):
-                table.add([Cell(str(i + 1), small=True)] + [Cell("") for _ in SPELL_PLAY_COLS[1:]], 8.5)
-            p.blocks.append(table)
-            p.blocks.append(_spell_summary(None, None, {}))
-            pages.append(p)
-        return pages
-    names = sheet.get("players") or ["", ""]
-    page.info.append(source)
-    page.info.append("Across: %s     Down: %s" % (names[0] or "", names[1] if len(names) > 1 else ""))
-    running = {}
-    for rnd in _all_rounds(sheet):
-        caption = "Game %s" % rnd.get("number")
-        if rnd.get("in_progress"):
-            caption += " (in progress)"
-        elif rnd.get("path_by"):
-            caption += ": path by %s" % rnd["path_by"]
-        else:
-            caption += ": ended without a path"
-        table = Table([w for _, w in SPELL_PLAY_COLS], caption=caption)
-        table.add([Cell(h, fill="head", bold=True, small=True) for h, _ in SPELL_PLAY_COLS], 6)
-        for i, play in enumerate(rnd.get("plays", []), 1):
-            table.add([Cell(i, small=True), Cell(play.get("name", ""), align="L"),
-                       Cell(play.get("tiles", "")),
-                       Cell(play.get("stolen") or ""), Cell(play.get("across") or ""),
-                       Cell(play.get("down") or ""), Cell(_words(play), small=True),
-                       Cell(play.get("points", ""), bold=True)], 6)
-        if not rnd.get("plays"):
-            table.add([Cell("no plays", span=len(SPELL_PLAY_COLS), small=True)], 6)
-        page.blocks.append(table)
-        page.blocks.append(_spell_summary(rnd, running, sheet))
-    if sheet.get("rubber_winner"):
-        page.blocks.append("Rubber won by %s" % sheet["rubber_winner"])
-    text = standings_text(sheet)
-    if text:
-        page.blocks.append(text)
-    return [page]
-
-
-def _spell_summary(rnd, running, sheet):
-    table = Table([w for _, w in SPELL_SUM_COLS])
-    table.add([Cell(h, fill="head", bold=True, small=True) for h, _ in SPELL_SUM_COLS], 6)
-    rows = rnd["rows"] if rnd else [{"side": "across"}, {"side": "down"}]
-    for row in rows:
-        if rnd is None:
-            empty = [Cell("") for _ in SPELL_SUM_COLS[1:]]
-            table.add([Cell(row["side"].capitalize(), small=True)] + empty, 8)
-            continue
-        rubber = ""
-        if not rnd.get("in_progress"):
-            running[row["name"]] = running.get(row["name"], 0) + row["total"]
-            rubber = running[row["name"]]
-        table.add([Cell(str(row.get("side", "")).capitalize(), small=True), Cell(row["name"], align="L"),
-                   Cell(row.get("plays", "")), Cell(row.get("points", "")),
-                   Cell(points(row.get("path_bonus"))),
-                   Cell(row["total"], bold=True), Cell(rubber, bold=True, fill="total")], 6.5)
-    return table
-
-
 # -- entry points --
 
-def _source_line(source, sheet):
+def source_line(source, sheet):
     parts = []
     if source:
         parts.append(source)
@@ -518,31 +308,8 @@ def _source_line(source, sheet):
 
 # -- any other game: the columns its sheet has --
 
-def _game_name(kind):
-    from tileclock import games
-    return games.name(kind)
-
-
-# What a game's generic sheet calls its columns where the sheet's own key
-# would mislead, with a line under the title saying what they hold. Tile
-# Rush's `out` is a final call whose grid failed the check (that player is
-# out of the round, their tiles back in the bag), never a player who went
-# out first; its `tiles` are the tiles in hand when the round ended.
-HEADINGS = {
-    "tilerush": {"tiles": "Tiles\nheld", "out": "Failed\ncall", "won": "Won"},
-}
-LEGENDS = {
-    "tilerush": "Tiles held: in hand when the round ended.   Failed call: called out first, but the "
-                "grid failed the check: out of the round, tiles back in the bag.   Won: 1 point.",
-}
-# The columns of a blank sheet, for a game whose columns come from its rows.
-BLANK_KEYS = {
-    "tilerush": ["tiles", "out", "won"],
-}
-
-
-def _heading(key, kind=None):
-    named = HEADINGS.get(kind, {}).get(key)
+def _heading(key, headings):
+    named = headings.get(key)
     if named:
         return named
     return key.replace("_ms", "").replace("_", "\n").capitalize()
@@ -557,27 +324,30 @@ def _cell_text(value):
 
 
 def generic_pages(sheet, source="", players=None, kind=None):
-    """Pages for a game with no sheet of its own here: a column for each
-    value of its rows (as sheet() names them), the total, and on the right
-    the round's winner and play time."""
+    """Pages for a game with no sheet of its own: a column for each value of
+    its rows (as sheet() names them; the headings and the legend its
+    about.py gives), the total, and on the right the round's winner and play
+    time."""
     from tileclock_host.scores.export import sheet_columns
     blank = sheet is None
     kind = kind if blank else sheet["game"]
-    rounds = [] if blank else _all_rounds(sheet)
-    keys = BLANK_KEYS.get(kind, []) if blank else sheet_columns(sheet)[0]
-    cols = [(_heading(key, kind), 9) for key in keys] + [("Total", 10)]
+    look = registry.about(kind).SHEET or {}
+    headings = look.get("headings", {})
+    rounds = [] if blank else all_rounds(sheet)
+    keys = list(look.get("blank", ())) if blank else sheet_columns(sheet)[0]
+    cols = [(_heading(key, headings), 9) for key in keys] + [("Total", 10)]
 
     def describe(rnd, seat, row):
         if row is None:
             return rnd.get("winner") or "", fmt_ms(rnd.get("play_ms"))
         return row["name"], [_cell_text(row.get(key)) for key in keys] + [num(row["total"])]
 
-    columns = (players or PAGE_SEATS) if blank else _columns_of(rounds)
-    info = [] if blank else [_source_line(source, sheet)]
-    if kind in LEGENDS:
-        info.append(LEGENDS[kind])
-    pages = _round_pages("%s score sheet" % _game_name(kind), sheet, columns, cols, ("Time", "winner"),
-                         describe, rounds, source, info, 10.0 if blank else 8.5)
+    columns = (players or PAGE_SEATS) if blank else columns_of(rounds)
+    info = [] if blank else [source_line(source, sheet)]
+    if look.get("legend"):
+        info.append(look["legend"])
+    pages = round_pages("%s score sheet" % registry.name(kind), sheet, columns, cols, ("Time", "winner"),
+                        describe, rounds, source, info, 10.0 if blank else 8.5)
     if not blank:
         text = standings_text(sheet)
         if text:
@@ -585,24 +355,17 @@ def generic_pages(sheet, source="", players=None, kind=None):
     return pages
 
 
-BUILDERS = {
-    "wordsport": wordsport_pages,
-    "speedscrabble": speedscrabble_pages,
-    "spellsport": spellsport_pages,
-}
-
-
 def sheet_pages(sheet, source=""):
     """The printable pages for a game's sheet()."""
-    build = BUILDERS.get(sheet["game"])
-    if build is None:
+    own = registry.host_module("scores.sheets", sheet["game"])
+    if own is None:
         return generic_pages(sheet, source)
-    return build(sheet, source)
+    return own.pages(sheet, source)
 
 
 def blank_pages(kind, players=PAGE_SEATS):
     """Pages to print and fill in by hand."""
-    build = BUILDERS.get(kind)
-    if build is None:
+    own = registry.host_module("scores.sheets", kind)
+    if own is None:
         return generic_pages(None, players=players, kind=kind)
-    return build(None, players=players)
+    return own.pages(None, players=players)

@@ -1,0 +1,78 @@
+# The games as the host tools see them: the firmware's registry
+# (tileclock/games/__init__.py) for their kinds and names, each game's
+# about.py for what the host needs to know of it (its demo script, its
+# pictures, its budgets, its sheet in the score book and the export), and
+# the host code that belongs to one game in a module that bears its name
+# (scores/sheets/<kind>.py: its printed sheet). The generic tools iterate
+# this and name no game: a new game is its folder and its registry line.
+import importlib
+
+from tileclock import games
+
+KINDS = games.KINDS
+
+
+class Unknown:
+    """What a game without an about.py (or a kind from an unknown device)
+    is taken to be: rounds won, its sheet's own columns."""
+    DEMO = None
+    PICTURES = {}
+    BUDGETS = {}
+    WORDS = ("evenings", "rounds", "wins")
+    MATCH_WINNER = None
+    UNIT = "points"
+    TIMED = None
+    EXPORT = None
+    ROUND_KEYS = ()
+    ROW_INTS = ("total",)
+    SHEET = None
+
+    @staticmethod
+    def round_won(rnd, row):
+        won = bool(row.get("won")) or (rnd.get("winner") is not None and rnd.get("winner") == row["name"])
+        return won, rnd.get("play_ms") if won else None
+
+
+_about = {}
+
+
+def about(kind):
+    """The about module of game `kind`, or Unknown for a kind we don't play."""
+    if kind not in _about:
+        found = Unknown
+        if kind in KINDS:
+            try:
+                found = importlib.import_module("%s%s.about" % (games.PACKAGE, kind))
+            except ImportError:
+                found = Unknown
+        _about[kind] = found
+    return _about[kind]
+
+
+def name(kind):
+    """The game's name as the home menu shows it."""
+    return games.name(kind)
+
+
+def host_module(area, kind):
+    """The host module `tileclock_host.<area>.<kind>` (one game's own code
+    there, such as its printed sheet), or None if the game has none."""
+    if kind not in KINDS:
+        return None
+    module = "tileclock_host.%s.%s" % (area, kind)
+    try:
+        return importlib.import_module(module)
+    except ModuleNotFoundError as e:
+        if e.name != module:
+            raise
+        return None
+
+
+def demos():
+    """(kind, the demo script's name in tests/sim/) of every game that has one, in menu order."""
+    return [(kind, about(kind).DEMO) for kind in KINDS if about(kind).DEMO]
+
+
+def timed():
+    """The kinds whose won rounds have a time (the score book's fastest)."""
+    return [kind for kind in KINDS if about(kind).TIMED]
