@@ -14,7 +14,9 @@ import sys
 
 BUDGETS = {
     # bench/mpy_app.py: the whole app through an evening of each game.
-    # Heap at the worst pass, code + data + qstrs, from the deployed .mpy
+    # "app.KIND.mpy.total" is in each game's about.py (BUDGETS, as
+    # "app.mpy.total"), with its history; this one's, of all of them:
+    # heap at the worst pass, code + data + qstrs, from the deployed .mpy
     # files: the figures of the firmware before the games moved to their own
     # folders (measured the same way: no game may cost more than it did
     # then); Tile Rush came later, its own figure and a little room.
@@ -61,27 +63,14 @@ BUDGETS = {
     # ui/calls.py). The largest figure seen plus the margins they had.
     # Word-Sport's also takes in the score sheet now: the bench's walk down
     # the menu between rounds stopped one line short, on Countdown (which
-    # it changed), since it was written; it opens the sheet now, the worst
-    # pass of that evening (141,216 B; 136,736 without it).
-    "app.wordsport.mpy.total": 141568,      # was 133632
-    "app.speedscrabble.mpy.total": 144704,  # was 142688
-    "app.spellsport.mpy.total": 147488,     # was 144608
-    "app.tilerush.mpy.total": 136384,       # was 132576
+    # it changed), since it was written; it opens the sheet now.
     "app.data": 65536,                  # bytes the app builds (game, screens, journal), any game
     "app.display_bytes_per_s": 256,     # the display while a clock runs, nobody pressing
     "app.longest_pass_ms": 30,          # bus time of the longest loop pass (400 kHz I2C)
     "app.alloc_per_pass": 0,            # bytes allocated by a pass while the clock runs
     "app.locked_pass_failures": 0,      # passes that allocated with the heap locked
-    # bench/mpy_engine_*.py: the engines alone.
-    "engine.wordsport.peak": 32768,     # ten rounds of eight on a double set
-    "engine.wordsport.tick_alloc": 0,
-    "engine.speedscrabble.peak": 32768,  # a 1000-point match of four
-    "engine.speedscrabble.tick_alloc": 0,
-    # Ten rounds of eight folded at every close, as the app holds the game
-    # (about 11 KB). The bench also prints the evening unfolded (443
-    # actions, about 45 KB), which the device never holds.
-    "engine.tilerush.peak": 32768,
-    "engine.tilerush.tick_alloc": 0,
+    # bench/mpy_engine_*.py: the engines alone, "engine.KIND.peak" and
+    # "engine.KIND.tick_alloc" in each game's about.py.
     # bench/mpy_resume.py: Journal.resume() after a cut mid-round, evenings of
     # 300 to 3,000 actions (Word-Sport, eight players, folded as the app does).
     "resume.peak": 40960,               # data above the heap before resume, any evening
@@ -150,7 +139,42 @@ def _overrides():
 
 
 def limit(name):
-    return _overrides().get(name, BUDGETS[name])
+    overrides = _overrides()
+    if name in overrides:
+        return overrides[name]
+    if name in BUDGETS:
+        return BUDGETS[name]
+    return game_budget(name)
+
+
+def game_budget(name):
+    """A game's budget, "PART.KIND.REST", from its about.py's BUDGETS
+    ("PART.REST"). The file is read as text, after the bench measured:
+    importing it would put its strings in the heap being measured, and the
+    deployed .mpy files leave it out."""
+    part, kind, rest = name.split(".", 2)
+    facts = {}
+    with open("firmware/tileclock/games/%s/about.py" % kind) as f:
+        exec(f.read(), facts)
+    return facts["BUDGETS"][part + "." + rest]
+
+
+def every_budget():
+    """Every budget's name, the games' included (the benches' tests)."""
+    names = list(BUDGETS)
+    from tileclock.games import KINDS
+    root = __file__.replace("\\", "/").rsplit("/", 2)[0]     # the checkout: bench/..
+    for kind in KINDS:
+        facts = {}
+        try:
+            with open("%s/firmware/tileclock/games/%s/about.py" % (root, kind)) as f:
+                exec(f.read(), facts)
+        except OSError:
+            continue
+        for key in facts.get("BUDGETS", {}):
+            part, rest = key.split(".", 1)
+            names.append("%s.%s.%s" % (part, kind, rest))
+    return names
 
 
 def check(name, value):

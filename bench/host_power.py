@@ -25,16 +25,18 @@ sys.path[:0] = [os.path.join(ROOT, "firmware"), os.path.join(ROOT, "host_tools")
 import budgets  # noqa: E402
 # (the simulator first: it installs the pure-Python framebuf the firmware needs)
 from tileclock_host.sim.script import Runner, parse, read_lines  # noqa: E402, I001
+from tileclock_host import registry  # noqa: E402
 from tileclock.app import AWAKE, DIM  # noqa: E402
 from tileclock.hal.battery import KINDS  # noqa: E402
 
-GAMES = ("wordsport_game.txt", "speedscrabble_match.txt", "spellsport_sample.txt", "tilerush_game.txt")
+# every game's whole demo (its about.py), and with --quick the first's and the last's
+GAMES = tuple(script for _kind, script in registry.demos())
 REST = "sleep_home.txt"
-QUICK_GAMES = ("wordsport_game.txt", "tilerush_game.txt")
+QUICK_GAMES = (GAMES[0], GAMES[-1])
 # sleep_home.txt is dark for two seconds before its waking press: the home
 # menu left alone ten minutes (dimmed at two, dark at three) gives the dark
 # state minutes of its own.
-LEFT_ALONE = ["seats 4", "set game wordsport", "set sleep 2", "0.5 expect screen Home", "+600 end"]
+LEFT_ALONE = ["seats 4", "set game " + registry.KINDS[0], "set sleep 2", "0.5 expect screen Home", "+600 end"]
 STATES = ("playing", "menu", "dimmed", "dark")
 
 # -- the figures the model stands on ---------------------------------------

@@ -18,11 +18,11 @@
 #     MARK_MS: a journal write, which allocates its record's strings) are
 #     left out of it and counted apart.
 #
-#     micropython -X heapsize=190wK bench/mpy_app.py [--mpy DIR] [--game KIND]
+#     micropython -X heapsize=190wK bench/mpy_app.py --game KIND --script NAME [--mpy DIR]
 #
-# --game KIND plays an evening of that game (default wordsport: two rounds,
-# ten minutes of clock, the menu, the sheet; the other games play their sim
-# script of tests/sim/). Each figure is checked against bench/budgets.py.
+# --game KIND --script NAME plays an evening of that game: the sim script
+# tests/sim/NAME its about.py names (tileclock_host.bench passes both).
+# Each figure is checked against bench/budgets.py.
 #
 # --mpy DIR runs the firmware compiled by mpy-cross into DIR (DIR/tileclock/
 # **.mpy, as deployed; `make bench` does it too). On the Pico, code loaded
@@ -205,7 +205,11 @@ def _option(name, default):
 
 
 MPY_DIR = _option("--mpy", "")
-GAME = _option("--game", "wordsport")
+GAME = _option("--game", "")
+SCRIPT_NAME = _option("--script", "")
+if not GAME or not SCRIPT_NAME:
+    print("usage: mpy_app.py --game KIND --script NAME [--mpy DIR]: the game and its evening in tests/sim/")
+    sys.exit(2)
 _paths(MPY_DIR)
 import budgets  # noqa: E402
 
@@ -274,26 +278,6 @@ _note_modules()
 SIM_LOADED = _names(EVER)
 
 US_PER_BYTE = 25
-# the other games: their sim scripts (tests/sim/), whole games
-SIM_SCRIPTS = {"speedscrabble": "speedscrabble_match.txt", "spellsport": "spellsport_sample.txt",
-               "tilerush": "tilerush_game.txt"}
-WORDSPORT = [
-    "seats 4", "set game wordsport", "set players 4", "set countdown 60",
-    "1 press 2", "2 press 1",
-] + ["+5 press %d" % (1 + i % 4) for i in range(18)] + [
-    "+5 press 2",            # seat 2 wins
-    "+20 press 1", "+10 press 3",                # two finishers, then time up
-    "+62 press 2",           # the entries start on seat 4's unused tiles: 0
-    "+1 press 1", "+1 press 1", "+1 press 1", "+1 press 1", "+1 press 1", "+1 press 1",
-    "+1 press 1", "+1 press 1", "+1 press 1", "+1 press 2",                # CLOSE ROUND
-    "+2 press 3",            # round 2
-    "+600 menu 2",           # ten minutes of clock, then the menu
-    "+3 press 1", "+1 press 1", "+1 press 1", "+1 press 2",   # void the round
-    "+2 menu 2", "+3 press 1", "+1 press 1", "+1 press 1", "+1 press 1", "+1 press 1",
-    "+1 press 2",            # the score sheet (Names, Join/leave, Tiles, Countdown, Score sheet)
-    "+2 press 1", "+1 press 1", "+1 long 1",
-    "+3 end",
-]
 
 
 class Bench(Runner):
@@ -353,7 +337,7 @@ class Bench(Runner):
             steady = bench._steady()
             # a time mark due this pass (App.step: MARK_MS after the journal's
             # last write): a journal write, measured apart, never locked
-            marking = quiet and ticks_diff(app.now(), app._written) >= mark_ms
+            marking = quiet and ticks_diff(app.now(), app.keeper.written) >= mark_ms
             seq0 = app.journal.seq
             if marking:
                 quiet = False
@@ -424,11 +408,12 @@ class Bench(Runner):
         pass        # no logs: they would count in the heap
 
 
-if GAME == "wordsport":
-    SCRIPT = WORDSPORT
-else:
-    with open("tests/sim/" + SIM_SCRIPTS[GAME]) as f:
-        SCRIPT = f.read().split("\n")
+def _script_lines():
+    """The evening the game's about.py names (BENCH, else DEMO): a sim
+    script in tests/sim/, which tileclock_host.bench passes (--script NAME).
+    Read in a function: its lines, not the device's, are gone once parsed."""
+    with open("tests/sim/" + SCRIPT_NAME) as f:
+        return f.read().split("\n")
 
 
 def _parse_alone(script):
@@ -452,7 +437,7 @@ def _parse_alone(script):
     return parsed, cost
 
 
-parsed, SCRIPT_BYTES = _parse_alone(SCRIPT)    # the simulator's own plan of presses
+parsed, SCRIPT_BYTES = _parse_alone(_script_lines())    # the simulator's own plan of presses
 bench = Bench(parsed)
 gc.collect()
 BOOTED = gc.mem_alloc() - BASE      # the simulated board and the app, booted

@@ -38,6 +38,19 @@ from tileclock.store.journal import Journal  # noqa: E402
 from flashimage import BLOCKS, Flash, flash_path  # noqa: E402
 
 ROUNDS = 4 if os.getenv("TILECLOCK_BENCH_QUICK") else 10
+SCENARIO = "tests/scenarios/wordsport_evening.txt"
+
+
+def _scenario_kind():
+    """The game the scenario plays (its `game KIND` line)."""
+    with open(SCENARIO) as f:
+        for line in f:
+            if line.startswith("game "):
+                return line.split()[1]
+    raise ValueError(SCENARIO + ": no game line")
+
+
+JOURNAL_KIND = _scenario_kind()
 
 
 def _actions(rounds):
@@ -45,7 +58,7 @@ def _actions(rounds):
     copies of its last round, five minutes apart, up to `rounds`."""
     last = []
     number = 0
-    with open("tests/scenarios/wordsport_evening.txt") as f:
+    with open(SCENARIO) as f:
         for line in f:
             line = line.strip()
             if not line or line.startswith("#") or line.startswith("game "):
@@ -86,7 +99,7 @@ def _steps(rounds):
 
 
 def _with_marks(steps, mark_ms):
-    game = new_game("wordsport")
+    game = new_game(JOURNAL_KIND)
     written = 0
     ahead = []          # the three steps after this one: when the next action comes
     more = True
@@ -126,8 +139,8 @@ def play(journal, counter, steps):
     fold, the marks with the game; returns [(actions, counter delta,
     marks)] per round."""
     journal.recover()
-    journal.start("wordsport")
-    game = new_game("wordsport")
+    journal.start(JOURNAL_KIND)
+    game = new_game(JOURNAL_KIND)
     rounds = []
     mark = counter()
     actions = 0

@@ -56,7 +56,8 @@ sys.path.insert(0, "host_tools")
 sys.path.insert(0, "bench")
 sys.path.insert(0, "tests/firmware")
 
-from tileclock.engine.action import format_action  # noqa: E402
+from evenings import JOURNAL_KIND  # noqa: E402
+from tileclock.engine.game import format_action  # noqa: E402
 from tileclock.script import new_game  # noqa: E402
 from tileclock.store.fs import FS  # noqa: E402
 from tileclock.store.journal import Journal  # noqa: E402
@@ -84,12 +85,12 @@ def write(root, actions):
     """The journal of a Word-Sport evening of `actions` actions, and then
     until MID actions into a round, in root/journal/ as the app writes it;
     the history resume must give back in root/expected.txt."""
-    from evenings import wordsport
+    from evenings import journal_evening
     from tileclock.ticks import ticks_add, ticks_diff
     journal = Journal(root, FS())
     journal.recover()
-    journal.start("wordsport")
-    state = {"game": new_game("wordsport"), "count": 0, "into": 0, "written": None}
+    journal.start(JOURNAL_KIND)
+    state = {"game": new_game(JOURNAL_KIND), "count": 0, "into": 0, "written": None}
 
     def app(action):
         game = state["game"]
@@ -114,7 +115,7 @@ def write(root, actions):
             raise _Cut()
 
     try:
-        wordsport(actions + 1000, PLAYERS, sink=app)
+        journal_evening(actions + 1000, PLAYERS, sink=app)
     except _Cut:
         pass
     else:
@@ -209,7 +210,7 @@ class SampledFS(FS):
 def sampled_factory(sample):
     """new_game, with the heap sampled after every action applied (a game
     built from it, by undo or fold, is one too)."""
-    cls = type(new_game("wordsport"))
+    cls = type(new_game(JOURNAL_KIND))
 
     class Sampled(cls):
         def _apply(self, action):

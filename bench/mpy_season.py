@@ -26,7 +26,7 @@ sys.path.insert(0, "tests/firmware")
 
 import budgets  # noqa: E402
 from deployed import mpy_dir  # noqa: E402
-from evenings import wordsport  # noqa: E402
+from evenings import JOURNAL_KIND, journal_evening  # noqa: E402
 from flashimage import BLOCK, BLOCKS, Flash, flash_path  # noqa: E402
 
 from tileclock.script import format_action, new_game  # noqa: E402
@@ -35,7 +35,7 @@ from tileclock.store.journal import Journal  # noqa: E402
 
 QUICK = bool(os.getenv("TILECLOCK_BENCH_QUICK"))
 EVENINGS = 3 if QUICK else 20
-EVENING = 246 if QUICK else 1032    # actions: 8 (30) rounds of evenings.wordsport for eight
+EVENING = 246 if QUICK else 1032    # actions: 8 (30) rounds of evenings.journal_evening for eight
 LONG = 600 if QUICK else 3000
 CUT_EVERY = 200 if QUICK else 500
 MORE = 2 if QUICK else 26          # evenings after the long one: games/ fills, and is pruned
@@ -124,8 +124,8 @@ class Season:
         """One evening of Word-Sport for eight, of `actions` actions and the
         round they end in; cut and resumed every CUT_EVERY actions and at
         its end. Returns the journal, the actions and the rounds closed."""
-        journal.start("wordsport")
-        game = [new_game("wordsport")]
+        journal.start(JOURNAL_KIND)
+        game = [new_game(JOURNAL_KIND)]
         box = [journal]
         count = [0]
         closes = [0]
@@ -147,7 +147,7 @@ class Season:
                 box[0], game[0] = self.resumed(g)
                 self.most_files = max(self.most_files, len(self.journal_files()))
 
-        wordsport(actions=actions, players=8, start=0, sink=play)
+        journal_evening(actions=actions, players=8, start=0, sink=play)
         box[0], game[0] = self.resumed(game[0])
         self.most_files = max(self.most_files, len(self.journal_files()))
         return box[0], count[0], closes[0]

@@ -24,14 +24,30 @@
 # that took the figure from 9 KB to 17 KB on the same firmware. Parsing
 # every script first is worse: the plans take 230 KB of this port's heap.
 #
-#     micropython -X heapsize=190wK bench/mpy_tour.py --mpy DIR
+#     micropython -X heapsize=190wK bench/mpy_tour.py --mpy DIR --scripts A.txt B.txt ...
+#
+# The scripts, in order: the names editor's, then each game's TOUR (its
+# about.py: its whole games and its undo), then the shared screens';
+# tileclock_host.bench passes them (TOUR there).
 import gc
 import sys
 
-SCRIPTS = ("names.txt", "rename.txt", "wordsport_round.txt", "wordsport_game.txt", "sheet_home.txt",
-           "undo_wordsport.txt", "speedscrabble_match.txt", "undo_speedscrabble.txt",
-           "spellsport_sample.txt", "undo_spellsport.txt", "tilerush_game.txt", "undo_tilerush.txt",
-           "undo_seat2.txt", "last_calls.txt", "standings_eight.txt")
+
+def _scripts():
+    """The names after --scripts, up to the next option (one argument a
+    name: the port takes no argument longer than a qstr, 255 bytes)."""
+    if "--scripts" not in sys.argv:
+        print("usage: mpy_tour.py [--mpy DIR] --scripts A.txt B.txt ...: sim scripts of tests/sim/")
+        sys.exit(2)
+    out = []
+    for word in sys.argv[sys.argv.index("--scripts") + 1:]:
+        if word.startswith("--"):
+            break
+        out.append(word)
+    return tuple(out)
+
+
+SCRIPTS = _scripts()
 EVERY = 100     # passes between two measurements on one screen
 
 

@@ -23,6 +23,7 @@ import subprocess
 import sys
 import tempfile
 
+from tileclock_host import registry
 from tileclock_host.cmd_pull import PULL_FILES, PULL_FOLDERS
 from tileclock_host.scores.evening import load_file
 from tileclock_host.scores.journal import PULL_MANIFEST
@@ -30,13 +31,8 @@ from tileclock_host.scores.journal import PULL_MANIFEST
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 
-# game: its sim script, a whole evening from power-on
-GAMES = {
-    "wordsport": "wordsport_game.txt",
-    "speedscrabble": "speedscrabble_match.txt",
-    "spellsport": "spellsport_sample.txt",
-    "tilerush": "tilerush_game.txt",
-}
+# game: its sim script, a whole evening from power-on (its about.py's DEMO)
+GAMES = dict(registry.demos())
 REFEREE = {  # samples/NAME: the file of tests/data/referee/ it copies
     "spellsport_board.txt": "sample_game.txt",
     "speedscrabble_grid.txt": "speed_take_two.txt",

@@ -451,7 +451,7 @@ function showSheet(sheet) {
     holder.innerHTML = '<p class="small">No game yet.</p>';
     return;
   }
-  const unit = sheet.game === "tilerush" ? "wins" : "points";
+  const unit = page.standings_unit(sheet.game);
   holder.appendChild(table("Standings", ["player", unit], sheet.standings || []));
   const rounds = (sheet.rounds || []).filter((r) => r.rows);
   for (const r of rounds.slice(-6).reverse()) {

@@ -66,7 +66,7 @@ def main(argv=None):
                 where = "CPython"
             cmd += EXTRA.get(name, [])
             for extra in PER_GAME.get(name, [[]]):
-                if args.game and extra and extra[-1] not in args.game:
+                if args.game and extra and extra[1] not in args.game:
                     continue
                 runs = [([], "")] if name not in MPY_ONLY and (args.firmware != "mpy" or name not in MPY_TOO) else []
                 if name in MPY_ONLY or name in MPY_TOO and args.firmware != "py":
@@ -138,19 +138,42 @@ def _stage(stage):
     return stage
 
 
-# The app bench plays an evening of each game, and runs a second time on the
-# firmware as deployed: compiled by mpy-cross.
-def _games():
-    from tileclock.games import KINDS
-    return KINDS
+# The app bench plays an evening of each game (the sim script its about.py
+# names: BENCH, else its DEMO), and runs a second time on the firmware as
+# deployed: compiled by mpy-cross.
+def _app_evenings():
+    from tileclock_host import registry
+    out = []
+    for kind in registry.KINDS:
+        about = registry.about(kind)
+        script = about.BENCH or about.DEMO
+        if script:
+            out.append(["--game", kind, "--script", script])
+    return out
 
 
-PER_GAME = {"mpy_app.py": [["--game", kind] for kind in _games()]}
+PER_GAME = {"mpy_app.py": _app_evenings()}
+
+
+# The tour's evening, in this order (the worst moment's free block depends
+# on it): the names editor, each game's TOUR (its about.py; else its DEMO),
+# then screens every game shares.
+TOUR_BEFORE = ("names.txt", "rename.txt")
+TOUR_AFTER = ("undo_seat2.txt", "last_calls.txt", "standings_eight.txt")
+
+
+def _tour():
+    from tileclock_host import registry
+    scripts = list(TOUR_BEFORE)
+    for kind in registry.KINDS:
+        about = registry.about(kind)
+        scripts += about.TOUR or ([about.DEMO] if about.DEMO else [])
+    return ["--scripts"] + scripts + list(TOUR_AFTER)
 MPY_TOO = ("mpy_app.py",)
 # ... and the season, boot and tour benches, on the .mpy files alone (as deployed)
 MPY_ONLY = ("mpy_season.py", "mpy_boot.py", "mpy_tour.py")
 # The resume bench has CPython write its journals first: this one.
-EXTRA = {"mpy_resume.py": ["--python", sys.executable]}
+EXTRA = {"mpy_resume.py": ["--python", sys.executable], "mpy_tour.py": _tour()}
 
 
 if __name__ == "__main__":

@@ -69,9 +69,20 @@ def say_replaced(path):
 
 
 def _command_modules():
+    """(command, module) of every cmd_<name>.py here and in the games'
+    folders (games/<kind>/cmd_<name>.py: a game's own commands), by name."""
     here = os.path.dirname(os.path.abspath(__file__))
-    names = sorted(f[4:-3] for f in os.listdir(here) if f.startswith("cmd_") and f.endswith(".py"))
-    return [(name.replace("_", "-"), "tileclock_host.cmd_" + name) for name in names]
+    places = [(here, "tileclock_host")]
+    games = os.path.join(here, "games")
+    for kind in sorted(os.listdir(games)):
+        if os.path.isfile(os.path.join(games, kind, "__init__.py")):
+            places.append((os.path.join(games, kind), "tileclock_host.games." + kind))
+    found = []
+    for folder, package in places:
+        for f in os.listdir(folder):
+            if f.startswith("cmd_") and f.endswith(".py"):
+                found.append((f[4:-3].replace("_", "-"), package + "." + f[:-3]))
+    return sorted(found)
 
 
 def build_parser():

@@ -1,36 +1,47 @@
-# Check and score Speed Scrabble / Word-Sport crosswords against a word list.
+# Check and score players' crosswords against a word list, as the game
+# says (games/<kind>/crossword.py: the games that have one).
+from tileclock_host import registry
 from tileclock_host.cli import UserError
-from tileclock_host.referee.wordlist import add_word_arguments
 from tileclock_host.referee import InputError, grids, wordlist
 from tileclock_host.referee.textfile import other_kind, read_lines
+from tileclock_host.referee.wordlist import add_word_arguments
 
-HELP = "check and score Speed Scrabble or Word-Sport crosswords (docs/referee.md)"
+HELP = "check and score a speed game's crosswords (docs/referee.md)"
+
+
+def crossword_games():
+    """{kind: its crosswords module} of the games that score a crossword, in menu order."""
+    out = {}
+    for kind in registry.KINDS:
+        module = registry.host_module(kind, "crossword")
+        if module is not None:
+            out[kind] = module
+    return out
 
 
 def add_arguments(parser):
+    games = crossword_games()
+    default = [kind for kind, module in games.items() if getattr(module, "DEFAULT", False)][0]
+    also = [alias for module in games.values() for alias in module.ALIASES]
     parser.add_argument("grids", nargs="+", metavar="GRID", help="a player's crossword as text; - for stdin")
-    parser.add_argument("--game", type=game_name, choices=("speedscrabble", "wordsport"), default="speedscrabble",
-                        help="speedscrabble wants one connected grid; wordsport reports each grid "
-                             "and stray word and its bonuses (default: speedscrabble; the names of "
-                             "action scripts and exports, speed-scrabble and word-sport also taken)")
+    parser.add_argument("--game", type=game_name, choices=list(games), default=default,
+                        help="the game whose rules score the crossword (default: %s; the names of action "
+                             "scripts and exports, %s also taken)" % (default, " and ".join(also)))
     add_word_arguments(parser)
 
 
-# the games' names as everywhere else (scripts, exports, the device), and
-# the spelling this command used to take
-_ALIASES = {"speed-scrabble": "speedscrabble", "word-sport": "wordsport"}
-
-
 def game_name(text):
-    return _ALIASES.get(text.lower(), text.lower())
-
-
-def _tiles(tiles):
-    return " ".join(t.letter if not t.blank else "?" for t in tiles)
+    """The kind for `text`: a kind, or one of a game's ALIASES."""
+    text = text.lower()
+    for kind, module in crossword_games().items():
+        if text in module.ALIASES:
+            return kind
+    return text
 
 
 def report(path, result, game):
-    speed = game == "speedscrabble"
+    rules = crossword_games()[game]
+    values = rules.LETTER_VALUES
     lines = ["%s:" % path]
     for cell, letter in sorted(result.blanks.items(), key=lambda item: (item[0][1], item[0][0])):
         lines.append("  blank at %s stands for %s" % (grids.cell_text(cell), letter))
@@ -41,56 +52,19 @@ def report(path, result, game):
         lines.append("  %s of %d tiles:" % (kind, len(group)))
         for w in words:
             bad = "" if w.valid else "  NOT IN THE WORD LIST"
-            # Word-Sport has no letter values: a word counts only by its length
-            lines.append("    %-32s %3d%s" % (w, w.value(), bad) if speed else "    %s%s" % (w, bad))
+            # a game without letter values counts a word by its length only
+            lines.append("    %-32s %3d%s" % (w, w.value(), bad) if values else "    %s%s" % (w, bad))
     for w in result.new_runs:
         bad = "" if w.valid else "  NOT IN THE WORD LIST, not scored"
-        lines.append("  left after taking letters out: %-18s %3d%s" % (w, w.value(), bad) if speed
+        lines.append("  left after taking letters out: %-18s %3d%s" % (w, w.value(), bad) if values
                      else "  left after taking letters out: %s%s" % (w, bad))
     problems = ["%s is not in the word list" % w for w in result.bad_words]
-    if speed:
-        if len(result.groups) > 1:
-            problems.append("not one connected grid: %d groups of tiles" % len(result.groups))
-        lines.append("  words %d, seven or more letters: %d (+%d), unused or taken out: %s (-%d)" % (
-            result.word_points(), len(result.long_words), grids.LONG_WORD_BONUS * len(result.long_words),
-            _tiles(result.taken_out + result.grid.unused) or "none", result.penalty()))
-        lines.append("  Speed Scrabble score: %d" % result.score())
-    else:
-        lines += _wordsport_lines(result)
+    more, found = rules.lines(result)
+    lines += more
+    problems += found
     for problem in problems:
         lines.append("  problem: %s" % problem)
     return lines, problems
-
-
-def _wordsport_lines(result):
-    """Word-Sport scores a crossword by its bonuses only (docs/wordsport.md,
-    "The game"): 5 a word of seven or more letters, three at most, and 5
-    for one grid. Places, two minutes and a straight run come from the round
-    on the clock; unused tiles decide places when no one else finished."""
-    left = len(result.grid.unused) + len(result.taken_out)
-    what = []
-    if result.grid.unused:
-        what.append("unused %s" % _tiles(result.grid.unused))
-    if result.taken_out:
-        what.append("in no word of the list %s" % _tiles(result.taken_out))
-    counted = result.wordsport_sevens()
-    found = len(result.long_words)
-    sevens = "%d word%s" % (found, "" if found == 1 else "s")
-    if counted < found:
-        sevens += ", three count (\"up to fifteen points\")"
-    sevens += " (+%d)" % (grids.WORDSPORT_BONUS * counted)
-    if result.one_grid():
-        grid = "yes (+%d)" % grids.WORDSPORT_BONUS
-    elif result.bad_words:
-        grid = "no: a word is not in the list"
-    else:
-        grid = "no: %d groups of tiles" % len(result.groups)
-    return [
-        "  tiles left over: %d%s" % (left, " (%s)" % ", ".join(what) if what else ""),
-        "  words of seven or more letters: %s; one grid: %s" % (sevens, grid),
-        "  Word-Sport points for the crossword: %d (place, two-minute and straight-run points come "
-        "from the round on the clock)" % result.wordsport_bonus(),
-    ]
 
 
 def run(args):

@@ -2,8 +2,8 @@
 # (tileclock/games/__init__.py) for their kinds and names, each game's
 # about.py for what the host needs to know of it (its demo script, its
 # pictures, its budgets, its sheet in the score book and the export), and
-# the host code that belongs to one game in a module that bears its name
-# (scores/sheets/<kind>.py: its printed sheet). The generic tools iterate
+# the host code that belongs to one game in its folder games/<kind>/ (its
+# printed sheet, its crossword's scoring, its referee and commands). The generic tools iterate
 # this and name no game: a new game is its folder and its registry line.
 import importlib
 
@@ -14,8 +14,11 @@ KINDS = games.KINDS
 
 class Unknown:
     """What a game without an about.py (or a kind from an unknown device)
-    is taken to be: rounds won, its sheet's own columns."""
+    is taken to be: rounds won, its sheet's own columns; and what an
+    about.py that leaves a name out says of it."""
     DEMO = None
+    BENCH = None                # the app bench's evening, if not DEMO
+    TOUR = ()                   # the tour bench's scripts, if not (DEMO,)
     PICTURES = {}
     BUDGETS = {}
     WORDS = ("evenings", "rounds", "wins")
@@ -43,8 +46,11 @@ def about(kind):
         if kind in KINDS:
             try:
                 found = importlib.import_module("%s%s.about" % (games.PACKAGE, kind))
-            except ImportError:
+            except ModuleNotFoundError:
                 found = Unknown
+            for key, value in vars(Unknown).items():
+                if not key.startswith("_") and not hasattr(found, key):
+                    setattr(found, key, value)
         _about[kind] = found
     return _about[kind]
 
@@ -54,16 +60,16 @@ def name(kind):
     return games.name(kind)
 
 
-def host_module(area, kind):
-    """The host module `tileclock_host.<area>.<kind>` (one game's own code
-    there, such as its printed sheet), or None if the game has none."""
+def host_module(kind, part):
+    """The module `tileclock_host.games.<kind>.<part>` (one game's own host
+    code: "sheet", "crossword"), or None if the game has none."""
     if kind not in KINDS:
         return None
-    module = "tileclock_host.%s.%s" % (area, kind)
+    module = "tileclock_host.games.%s.%s" % (kind, part)
     try:
         return importlib.import_module(module)
     except ModuleNotFoundError as e:
-        if e.name != module:
+        if e.name not in (module, module.rsplit(".", 1)[0]):
             raise
         return None
 

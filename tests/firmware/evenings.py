@@ -214,3 +214,9 @@ def tilerush(actions=3000, players=4, start=0, sink=None):
 
 EVENINGS = {"wordsport": wordsport, "speedscrabble": speedscrabble, "spellsport": spellsport,
             "tilerush": tilerush}
+
+# The evening the journal's benches play (bench/mpy_journal.py, mpy_resume.py,
+# mpy_season.py): Word-Sport's, the most actions a round and the longest
+# fold states, for eight.
+JOURNAL_KIND = "wordsport"
+journal_evening = wordsport

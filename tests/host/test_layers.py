@@ -3,6 +3,7 @@
 # function, must point along an arrow the architecture allows. A new import
 # against the layers fails here with the file, the line and the rule.
 import ast
+import re
 import os
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -37,6 +38,8 @@ def layer(module):
         return ("script", None)
     if module == "tileclock.app":
         return ("app", None)
+    if module in ("tileclock.keeper", "tileclock.players"):
+        return (module[len("tileclock."):], None)
     return ("other", None)
 
 
@@ -55,7 +58,11 @@ ALLOWED = {
     "store": {"neutral", "engine", "store", "script"},
     "ui": {"neutral", "engine", "ui", "registry"},
     "hal": {"neutral", "hal", "config"},
-    "app": {"neutral", "engine", "registry", "ui", "store"},
+    # the keeper (the game and its journal, given the journal) and the
+    # players' names: below the app, above the engine, no screen nor board
+    "keeper": {"neutral", "engine"},
+    "players": {"neutral", "engine"},
+    "app": {"neutral", "engine", "registry", "ui", "store", "keeper", "players"},
     "main": {"neutral", "hal", "app", "store", "config"},
 }
 OUTSIDE = ("micropython", "machine", "framebuf", "gc", "sys", "os", "time", "json", "struct", "binascii",
@@ -173,8 +180,14 @@ def _command_imports():
     by another command or by the bench: what two commands share lives in a
     module of its own (firmware_build, usb, referee.wordlist ...)."""
     found = []
-    for name in sorted(os.listdir(HOST)):
-        if not (name.startswith("cmd_") or name == "bench.py") or not name.endswith(".py"):
+    names = sorted(os.listdir(HOST))
+    games = os.path.join(HOST, "games")
+    if os.path.isdir(games):      # a game's own commands (games/<kind>/cmd_*.py)
+        names += sorted("games/%s/%s" % (kind, n) for kind in os.listdir(games)
+                        if os.path.isdir(os.path.join(games, kind)) for n in os.listdir(os.path.join(games, kind)))
+    for name in names:
+        base = os.path.basename(name)
+        if not (base.startswith("cmd_") or name == "bench.py") or not name.endswith(".py"):
             continue
         with open(os.path.join(HOST, name)) as f:
             tree = ast.parse(f.read(), name)
@@ -186,7 +199,7 @@ def _command_imports():
                 targets = [node.module] + [node.module + "." + alias.name for alias in node.names]
             for target in targets:
                 last = target.split(".")[-1]
-                if target.startswith("tileclock_host.") and last.startswith("cmd_") and last != name[:-3]:
+                if target.startswith("tileclock_host.") and last.startswith("cmd_") and last != base[:-3]:
                     found.append((name, node.lineno, target))
     return sorted(found)
 
@@ -202,3 +215,49 @@ def test_the_command_check_catches_one(tmp_path, monkeypatch):
         (tmp_path / name).write_text(text)
     monkeypatch.setattr(__import__(__name__), "HOST", str(tmp_path))
     assert _command_imports() == [("bench.py", 5, "tileclock_host.cmd_a"), ("cmd_a.py", 1, "tileclock_host.cmd_b")]
+
+
+# -- a game is its folder ------------------------------------------------------
+#
+# What the host tools, the web page and the benches know of a game comes from
+# its folders (tileclock/games/<kind>/, its about.py; tileclock_host/games/
+# <kind>/) through the registry: a game's kind, as a word, appears in no other
+# file of theirs. (tests/ may name games: they play them.)
+GAME_AWARE = ("host_tools", "web", "bench")
+
+
+def _games_named_outside_their_paths(root=ROOT):
+    from tileclock.games import KINDS
+    found = []
+    for top in GAME_AWARE:
+        for folder, dirs, files in os.walk(os.path.join(root, top)):
+            dirs[:] = [d for d in dirs if d not in ("__pycache__", "node_modules", "data")]
+            for name in files:
+                if not name.endswith((".py", ".js", ".html", ".css")):
+                    continue
+                path = os.path.join(folder, name)
+                rel = os.path.relpath(path, root).replace(os.sep, "/")
+                with open(path, encoding="utf-8") as f:
+                    text = f.read()
+                for kind in KINDS:
+                    if kind not in rel and re.search(r"\b%s\b" % kind, text):
+                        found.append((rel, kind))
+    return sorted(found)
+
+
+def test_a_game_is_named_only_in_the_paths_that_bear_its_name():
+    assert _games_named_outside_their_paths() == []
+
+
+def test_the_game_check_catches_a_generic_module_naming_a_game(tmp_path):
+    from tileclock.games import KINDS
+    kind = KINDS[-1]
+    for rel, text in (("host_tools/tileclock_host/scores/x.py", "UNIT = 'wins' if k == '%s' else 0\n" % kind),
+                      ("web/page.js", "const unit = game === \"%s\";\n" % kind),
+                      ("bench/mpy_x.py", "from tileclock.games.%s.rules import Game\n" % kind),
+                      ("bench/mpy_engine_%s.py" % kind, "from tileclock.games.%s.rules import Game\n" % kind),
+                      ("host_tools/tileclock_host/games/%s/sheet.py" % kind, "'%s'\n" % kind)):
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(text)
+    assert _games_named_outside_their_paths(str(tmp_path)) == [
+        ("bench/mpy_x.py", kind), ("host_tools/tileclock_host/scores/x.py", kind), ("web/page.js", kind)]

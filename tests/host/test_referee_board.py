@@ -6,8 +6,9 @@ import os
 import pytest
 
 from tileclock_host.referee import InputError
-from tileclock_host.referee import spellgame, wordlist
-from tileclock_host.referee.spellboard import ACROSS, DOWN, SpellGame, completed_paths, find_path, parse_cell
+from tileclock_host.referee import wordlist
+from tileclock_host.games.spellsport import game as spellgame
+from tileclock_host.games.spellsport.board import ACROSS, DOWN, SpellGame, completed_paths, find_path, parse_cell
 from tileclock_host.referee.wordlist import WordList
 
 DATA = os.path.join(os.path.dirname(os.path.dirname(__file__)), "data", "referee")

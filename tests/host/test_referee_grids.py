@@ -6,6 +6,7 @@ import pytest
 
 from tileclock_host.cli import main
 from tileclock_host.referee import InputError, grids, wordlist
+from tileclock_host.games.wordsport import crossword as wordsport
 
 DATA = os.path.join(os.path.dirname(os.path.dirname(__file__)), "data", "referee")
 
@@ -93,7 +94,7 @@ def test_unused_tiles_and_the_long_word_bonus(words):
     result = check("VOCALIST\n.......O\n.......S\n.......H\nunused: Z E", words)
     assert result.score() == 13 + 10 + 7 - 11 == 19
     assert [w.letters for w in result.long_words] == ["VOCALIST"]
-    assert result.wordsport_bonus() == 5 + 5  # a seven-letter word, and one grid
+    assert wordsport.bonus(result) == 5 + 5  # a seven-letter word, and one grid
 
 
 def test_word_sport_grids_and_stray_words(words):
@@ -105,7 +106,7 @@ def test_word_sport_grids_and_stray_words(words):
     # +10 for VOCALIST, -10 for the unused Q (the unused blank is 0).
     assert result.score() == 13 + 7 + 12 + 11 + 8 + 10 - 10 == 51
     assert not result.one_grid()
-    assert result.wordsport_bonus() == 5
+    assert wordsport.bonus(result) == 5
 
 
 def test_bad_input_names_file_and_line(words):
@@ -139,6 +140,6 @@ def test_word_sport_counts_three_seven_letter_words_at_most(words):
     four = ["MACHINE", "KITCHEN", "TEACHER", "CHICKEN"]
     assert all(w in words for w in four)
     result = check("\n\n".join(four), words)
-    assert len(result.long_words) == 4 and result.wordsport_sevens() == 3
-    assert result.wordsport_bonus() == 15       # four stray words: not one grid
-    assert check("\n\n".join(four[:2]), words).wordsport_bonus() == 10
+    assert len(result.long_words) == 4 and wordsport.sevens(result) == 3
+    assert wordsport.bonus(result) == 15       # four stray words: not one grid
+    assert wordsport.bonus(check("\n\n".join(four[:2]), words)) == 10

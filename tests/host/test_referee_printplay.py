@@ -12,7 +12,7 @@ from PIL import Image
 
 from tileclock.games.spellsport.tiles import TILE_COUNT, tile
 from tileclock_host.cli import main
-from tileclock_host.referee.printplay import Layout, render
+from tileclock_host.games.spellsport.printplay import Layout, render
 
 DPI = 300
 MM = DPI / 25.4  # pixels a millimetre

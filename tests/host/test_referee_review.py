@@ -1,6 +1,7 @@
 # Review of the referee against the rules texts: cases the other referee
 # tests did not reach.
-from tileclock_host.referee import spellgame, tileset
+from tileclock_host.games.spellsport import game as spellgame
+from tileclock_host.games.spellsport import tileset
 from tileclock_host.referee.wordlist import WordList
 
 

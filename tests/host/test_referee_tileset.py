@@ -2,7 +2,8 @@
 # suggested set's constraints on the default list.
 import pytest
 
-from tileclock_host.referee import tileset, wordlist
+from tileclock_host.referee import wordlist
+from tileclock_host.games.spellsport import tileset
 
 
 def test_measures_by_hand():

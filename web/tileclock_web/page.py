@@ -135,6 +135,16 @@ def script_text():
     return "game %s\n%s\n" % (kind, "\n".join(lines))
 
 
+def standings_unit(kind):
+    """What game `kind`'s standings count ("points", "wins"), as its
+    about.py says (UNIT)."""
+    try:
+        about = __import__("tileclock.games.%s.about" % kind, None, None, ["UNIT"])
+    except ImportError:
+        return "points"
+    return getattr(about, "UNIT", "points")
+
+
 def sheet_json():
     """The evening's score sheet as JSON: the sheet `tileclock replay` prints
     for script_text() (the same keys and values; 'null' with no game)."""

@@ -1,5 +1,6 @@
-# A Speed Scrabble or Word-Sport player's crossword: read from text, checked
-# against a word list and scored with English Scrabble letter values.
+# A player's crossword in a speed game: read from text, checked against a
+# word list and scored with English Scrabble letter values. What a game
+# makes of it is in games/<kind>/crossword.py (tileclock grid --game).
 #
 # The text (docs/referee.md): one row a line; '.' or a space is an empty
 # cell; an upper-case letter is a tile; a lower-case letter is a blank
@@ -7,9 +8,10 @@
 # A line "unused: QZ?" lists the tiles not in the grid ('?' a blank).
 # Lines starting with '#' are comments.
 #
-# Scoring (docs/speedscrabble.md, "The game"): every across word plus every down word of two
-# or more letters at the letters' values (blanks 0), +10 for each word of
-# seven or more letters, minus the values of unused tiles. A letter in no
+# Scoring (Speed Scrabble's rules, "The game" in its docs page): every
+# across word plus every down word of two or more letters at the letters'
+# values (blanks 0), +10 for each word of seven or more letters, minus the
+# values of unused tiles. A letter in no
 # good word (in the list) is taken out of the crossword and counts against
 # the score like an unused tile; a letter of a bad word that is also in a
 # good word stays (an invalid MEX through JAM's M takes out E and X, not M).
@@ -18,8 +20,6 @@
 # score; a bad word whose every letter is in a good word stays, unscored.
 from itertools import product
 
-from tileclock.games.wordsport.rules import BONUS as WORDSPORT_BONUS  # 5 a seven, 5 for one grid
-from tileclock.games.wordsport.rules import MAX_SEVENS  # the device's own limit (three)
 from tileclock_host.referee import InputError
 
 LETTER_VALUES = {
@@ -223,16 +223,6 @@ class GridReport:
         """Speed Scrabble points for this crossword."""
         return self.word_points() + LONG_WORD_BONUS * len(self.long_words) - self.penalty()
 
-    def wordsport_sevens(self):
-        """The seven-letter words Word-Sport counts: "up to fifteen points for
-        three seven letter words", as the device's entry (at most three)."""
-        return min(len(self.long_words), MAX_SEVENS)
-
-    def wordsport_bonus(self):
-        """Word-Sport's extra points: 5 a seven-letter word (three at most),
-        5 for one grid."""
-        return WORDSPORT_BONUS * self.wordsport_sevens() + (WORDSPORT_BONUS if self.one_grid() else 0)
-
     def groups_described(self):
         """Each group of tiles: 'grid' with its words, 'stray word', or 'stray letter'."""
         out = []
@@ -248,6 +238,11 @@ def check(path, lines, words):
         return GridReport(parse(path, lines), words)
     except ValueError as e:
         raise InputError(path, 0, str(e))
+
+
+def tiles_text(tiles):
+    """'A B ?': the tiles' letters, a blank as '?'."""
+    return " ".join(t.letter if not t.blank else "?" for t in tiles)
 
 
 def cell_text(cell):

@@ -5,7 +5,7 @@
 # (names may change from round to round), the players' columns under them,
 # the far-right column for the round (its winner and time), five rounds to a
 # page like the printed Word-Sport sheet and a totals row at the bottom. A
-# game with a sheet of its own has it in scores/sheets/<kind>.py (pages());
+# game with a sheet of its own has it in games/<kind>/sheet.py (pages());
 # any other gets the columns its rows have, named as its about.py says.
 #
 # Sizes are millimetres on A4; a renderer scales a table's widths to its page.
@@ -357,7 +357,7 @@ def generic_pages(sheet, source="", players=None, kind=None):
 
 def sheet_pages(sheet, source=""):
     """The printable pages for a game's sheet()."""
-    own = registry.host_module("scores.sheets", sheet["game"])
+    own = registry.host_module(sheet["game"], "sheet")
     if own is None:
         return generic_pages(sheet, source)
     return own.pages(sheet, source)
@@ -365,7 +365,7 @@ def sheet_pages(sheet, source=""):
 
 def blank_pages(kind, players=PAGE_SEATS):
     """Pages to print and fill in by hand."""
-    own = registry.host_module("scores.sheets", kind)
+    own = registry.host_module(kind, "sheet")
     if own is None:
         return generic_pages(None, players=players, kind=kind)
     return own.pages(None, players=players)

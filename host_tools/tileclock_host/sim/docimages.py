@@ -16,35 +16,14 @@ NAMES = ["ANN", "BOB", "CY", "DEE"]
 
 # script in tests/sim/ -> {shot name in the script: picture}; a screen's
 # class name is the shot made when it first shows (the scripts say
-# `shots changes`)
-PICTURES = (
+# `shots changes`). The screens every game shares; each game's own are in
+# its about.py (PICTURES), added in pictures().
+SHARED = (
     ("wordsport_game.txt", {
         "Home": "home",
-        "ready_round_2": "wordsport-ready",
-        "play_start": "wordsport-play-keys",
-        "play_take_1": "wordsport-play",
-        "countdown": "wordsport-countdown",
-        "entries_done": "wordsport-entries",
-        "menu_play": "wordsport-menu",
         "sheet_1": "sheet-totals",
         "sheet_2": "sheet-rounds",
         "sheet_3": "sheet-round",
-    }),
-    ("speedscrabble_match.txt", {
-        "count_in": "speedscrabble-count-in",
-        "play_take_two": "speedscrabble-play",
-        "entry_p2": "speedscrabble-score",
-        "match_over": "speedscrabble-over",
-    }),
-    ("spellsport_sample.txt", {
-        "SpPlayForm": "spellsport-form",
-        "take_six": "spellsport-play",
-        "game_over": "spellsport-over",
-    }),
-    ("tilerush_game.txt", {
-        "split": "tilerush-play",
-        "first_wins": "tilerush-last",
-        "check": "tilerush-check",
     }),
     ("names.txt", {
         "names": "names",
@@ -75,12 +54,28 @@ PICTURES = (
         "standings_1": "standings-sheet",
     }),
     ("rename.txt", {
-        "menu_setup": "wordsport-menu-setup",
         "rename": "rename",
         "renamed": "renamed",
         "joined": "joined",
     }),
 )
+
+
+def pictures():
+    """[(script, {shot: picture})]: the shared ones and every game's, one
+    entry a script (a game's shots of a shared script join its entry)."""
+    from tileclock_host import registry
+    out = [(script, dict(wanted)) for script, wanted in SHARED]
+    for kind in registry.KINDS:
+        for script, wanted in registry.about(kind).PICTURES.items():
+            for known, have in out:
+                if known == script:
+                    have.update(wanted)
+                    break
+            else:
+                out.append((script, dict(wanted)))
+    return out
+
 
 class Shooter(Runner):
     """A Runner that saves the wanted shots (the first of each name) as
@@ -155,7 +150,7 @@ def circuitpython_pictures(folder):
 def make(folder):
     """Write every picture into `folder`; returns their names."""
     saved = []
-    for name, wanted in PICTURES:
+    for name, wanted in pictures():
         script = parse(read_lines(os.path.join(ROOT, "tests", "sim", name)))
         saved += _play(script, wanted, folder)
     return saved + circuitpython_pictures(folder) + label_pictures(folder)

@@ -6,6 +6,9 @@
 # A whole match in tests/sim/.
 DEMO = "speedscrabble_match.txt"
 
+# The tour bench's scripts of it (bench/mpy_tour.py: every screen in one heap).
+TOUR = ("speedscrabble_match.txt", "undo_speedscrabble.txt")
+
 # script in tests/sim/ -> {shot in the script: picture in docs/images/}
 PICTURES = {
     "speedscrabble_match.txt": {

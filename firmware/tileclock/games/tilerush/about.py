@@ -6,6 +6,9 @@
 # A whole evening in tests/sim/.
 DEMO = "tilerush_game.txt"
 
+# The tour bench's scripts of it (bench/mpy_tour.py: every screen in one heap).
+TOUR = ("tilerush_game.txt", "undo_tilerush.txt")
+
 # script in tests/sim/ -> {shot in the script: picture in docs/images/}
 PICTURES = {
     "tilerush_game.txt": {

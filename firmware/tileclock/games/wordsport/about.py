@@ -6,6 +6,12 @@
 # A whole game in tests/sim/: the benches, the web page's tests and the
 # docs' pictures play it.
 DEMO = "wordsport_game.txt"
+# The app bench's evening (bench/mpy_app.py): the menu and the sheet
+# between rounds, ten minutes of clock (its worst pass).
+BENCH = "wordsport_bench.txt"
+
+# The tour bench's scripts of it (bench/mpy_tour.py: every screen in one heap).
+TOUR = ("wordsport_round.txt", "wordsport_game.txt", "sheet_home.txt", "undo_wordsport.txt")
 
 # script in tests/sim/ -> {shot in the script: picture in docs/images/}
 PICTURES = {

@@ -2,7 +2,7 @@
 import os
 
 from tileclock_host.cli import UserError, say_replaced, write_output
-from tileclock_host.referee import printplay
+from tileclock_host.games.spellsport import printplay
 
 HELP = "write the Spell Sport tiles and board as a print-and-play PDF"
 

@@ -12,7 +12,7 @@
 # "stolen" when it comes from the opponent's rack. "= N" after a play is the
 # score the players wrote down; the referee checks it.
 from tileclock_host.referee import InputError
-from tileclock_host.referee.spellboard import (
+from tileclock_host.games.spellsport.board import (
     ACROSS, DOWN, SIZE, Placement, Rejected, SpellGame, cell_name, parse_cell, span_name,
 )
 

@@ -1,7 +1,8 @@
 # Check and score a Spell Sport game, play by play, against the rules and a word list.
 from tileclock_host.cli import UserError
 from tileclock_host.referee import InputError
-from tileclock_host.referee import spellgame, wordlist
+from tileclock_host.referee import wordlist
+from tileclock_host.games.spellsport import game as spellgame
 from tileclock_host.referee.textfile import other_kind, read_lines
 
 HELP = "check and score a Spell Sport game file play by play (docs/referee.md)"

@@ -1,7 +1,8 @@
 # Report how well the Spell Sport tile set serves a word list, and suggest a better one.
 from tileclock_host.cli import UserError
 from tileclock_host.referee.wordlist import add_word_arguments
-from tileclock_host.referee import InputError, tileset, wordlist
+from tileclock_host.referee import InputError, wordlist
+from tileclock_host.games.spellsport import tileset
 
 HELP = "report how well the 338 Spell Sport tiles serve a word list, and suggest a better set"
 
