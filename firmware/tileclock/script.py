@@ -11,8 +11,8 @@
 # (298:15:41.824), where the board's counter wraps to 0. An argument made of
 # digits (with an optional leading minus) is a number; anything else a word.
 # The device's journal stores the same lines.
-from tileclock.engine.action import format_action  # noqa: F401 (part of this module's API)
 from tileclock.engine.game import TIME_RANGE, Merged, Refused
+from tileclock.engine.game import format_action  # noqa: F401 (part of this module's API)
 from tileclock.ticks import TICKS_MAX
 
 

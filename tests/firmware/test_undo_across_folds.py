@@ -15,7 +15,7 @@ from test_app_device import Device
 import framebuf
 from evenings import EVENINGS
 
-from tileclock.engine.action import format_action
+from tileclock.engine.game import format_action
 from tileclock.ticks import ticks_add, ticks_diff
 from tileclock_host.sim.screentext import shows
 

@@ -328,6 +328,17 @@ class Game:
         raise NotImplementedError
 
 
+def format_action(now, verb, args):
+    """One action as the line the journal stores, `TIME VERB [ARG ...]`
+    (no newline; tileclock/script.py reads it back). Here, not in the
+    script module: the journal writes a line on every action while a game
+    runs, and reading lines back is needed only at boot."""
+    line = "%d %s" % (now, verb)
+    for arg in args:
+        line += " " + str(arg)
+    return line
+
+
 def words(values):
     """`a,b,c` for a list (None as an empty field): a restore value."""
     out = ""

@@ -26,7 +26,7 @@
 # the room left, oldest first, and a full flash makes room the same way.
 from micropython import const
 
-from tileclock.engine.action import format_action
+from tileclock.engine.game import format_action
 from tileclock.store.fs import FS, crc32
 from tileclock.ticks import ticks_diff
 
