@@ -338,7 +338,7 @@ class Bench(Runner):
             # a time mark due this pass (App.step: MARK_MS after the journal's
             # last write): a journal write, measured apart, never locked
             marking = quiet and ticks_diff(app.now(), app.keeper.written) >= mark_ms
-            seq0 = app.journal.seq
+            seq0 = app.keeper.journal.seq
             if marking:
                 quiet = False
             b0 = display.bytes_sent
@@ -366,7 +366,7 @@ class Bench(Runner):
                 if quiet and len(app.cue_log) == cues_before:
                     bench.clock_alloc += grew
                     bench.measured_passes += 1
-                if marking and app.journal.seq == seq0 + 1 and len(app.cue_log) == cues_before:
+                if marking and app.keeper.journal.seq == seq0 + 1 and len(app.cue_log) == cues_before:
                     bench.mark_alloc += grew
                     bench.mark_passes += 1
             sent = display.bytes_sent - b0 + display.writes - w0

@@ -1,15 +1,18 @@
-# The app loop: one pass reads the time once, hands button events to the
-# screen, ticks the engine, sounds cues, redraws what changed, feeds the
-# watchdog and says how long it may sleep.
+# The app is the loop: one pass reads the time once, hands button events to
+# the screen, ticks the engine, sounds cues, redraws what changed, feeds the
+# watchdog and says how long it may sleep. It routes (the screen the game's
+# phase calls for), unloads what the screen doesn't need, sounds and says.
 #
-# Every engine action goes through App.act(), which also writes it to the
-# journal (when there is a store), so a reboot resumes the evening where the
-# power went. The screens never call game.do() themselves.
+# The game and its journal are the keeper's (tileclock/keeper.py), the
+# players' names players.py's: they return what happened, the app says it.
+# Every engine action goes through App.act(), which has the keeper apply and
+# journal it; the screens never call game.do() themselves.
 import gc
 import sys
 
 from tileclock import cues, events
-from tileclock.engine.game import MAX_SEATS, Merged, Refused, check_name
+from tileclock.engine.game import Merged, Refused
+from tileclock.keeper import Keeper
 from tileclock.ticks import ticks_add, ticks_diff
 from tileclock.ui import screen as ui_screen
 
@@ -20,6 +23,11 @@ _EVENTS_PER_PASS = const(8)  # more than anyone can press in 10 ms
 _FAILS_TO_HOME = const(2)    # passes failing in a row: the game's screen again, then home
 _FAILS_TO_GIVE_UP = const(4)  # then stop feeding the watchdog: it restarts the box
 _FLASH_NOTE_MS = const(30000)  # "can't save" again at most this often
+# What a keeper's call did (tileclock.keeper's bits, folded in here)
+_SAVE_FAILED = const(1)     # keeper.SAVE_FAILED
+_UNASKED = const(2)         # keeper.UNASKED
+_HOME = const(4)            # keeper.HOME
+_ASKED = const(8)           # keeper.ASKED
 # While a game's clock runs, a time mark goes to the journal when this long
 # has passed since its last write, so a power cut loses at most this much of
 # the clock (docs/journal.md, "Time marks": the flash cost of 5 s vs 10 s).
@@ -48,56 +56,20 @@ UNDO_CLOSE = "undo the close? hold again"
 _BATTERY_LOW = "battery low: about a round left"
 _BATTERY_EMPTY = "battery empty: plug in USB now"
 
-# The journal against the game (App.unsaved): in step, behind (the next
-# write is a snapshot of the whole history), or the game's journal not
-# started (start() failed: start, then the snapshot).
-_SAVED = const(0)
-_BEHIND = const(1)
-_NOT_STARTED = const(2)
-
-# The settings every game shares; each game adds its options' defaults
-# (its spec's DEFAULTS: see App.game_spec).
-SHARED_DEFAULTS = {
-    "players": 4,
-    "sound": "on",
-    "sleep": 5,             # minutes untouched before the screen dims; 0: never
-    "names": [],            # names[seat - 1], "" or missing: P<seat>
-}
-
-
-def _games():
-    # The registry and the specs are imported when needed (boot, a new game,
-    # the menus) and unloaded while a game screen is up (App.route).
-    from tileclock import games
-    return games
-
 
 def defaults():
     """The settings' defaults the box needs before any game's spec loads:
     the shared ones and the first game. A game's options get theirs when
     its spec does (App.game_spec), so the boot loads one spec, not all."""
-    values = dict(SHARED_DEFAULTS)
-    values["game"] = _games().KINDS[0]
+    values = {              # the settings every game shares
+        "players": 4,
+        "sound": "on",
+        "sleep": 5,         # minutes untouched before the screen dims; 0: never
+        "names": [],        # names[seat - 1], "" or missing: P<seat>
+    }
+    from tileclock.games import KINDS
+    values["game"] = KINDS[0]
     return values
-
-
-def all_defaults():
-    """Every setting's default, every game's options included (the
-    simulator checks a script's `set` lines against it)."""
-    games = _games()
-    values = defaults()
-    for kind in games.KINDS:
-        values.update(games.spec(kind).DEFAULTS)
-    return values
-
-
-def _settings():
-    from tileclock.store import settings
-    return settings
-
-
-def default_name(seat):
-    return "P%d" % seat
 
 
 # Where print_error writes: None is sys.stdout, the console (the REPL's USB
@@ -133,27 +105,20 @@ class App:
         self.buttons = board.buttons
         self.buzzer = board.buzzer
         self.battery = getattr(board, "battery", None)  # None: USB alone
-        self.journal = journal
+        self.keeper = Keeper(journal)   # the game and its journal
         self.settings = defaults()
         if settings:
             self._take(settings)
         self.seats = board.buttons.seats
-        self.game = None
         self.screens = None         # the game's screens module, while it is shown
-        self.offset = 0             # added to the board's ticks: see boot()
         self.problems = []          # from the journal and settings at boot
         self.cue = cues.NONE        # the last cue sounded, for the screens' prompt
         self.cue_at = 0
         self.cue_log = None         # a list to record (now, cue) in, for the simulator
         self.passes = 0
-        self.unsaved = _SAVED       # the journal against the game (see _store)
         self.settings_unsaved = False
-        self._written = 0           # when the journal last wrote (the engine's time)
         self._event_t = None        # the engine's time of the last button event
-        self._boot_pause = 0        # history length with boot()'s pause on top, or 0
-        self._boot_pause_at = 0     # and that pause's time
         self._flash_noted = None    # when "can't save" was last shown
-        self._unclose = None        # (the close a long press asked to undo, until when)
         self.errors = 0             # passes that raised (see safe_step)
         self.last_error = None
         self._fails = 0             # passes in a row that raised
@@ -168,6 +133,9 @@ class App:
         self.manager = ui_screen.Manager(self)
         self._apply_sound()
 
+    # The game in play (None: none): the keeper's
+    game = property(lambda self: self.keeper.game)
+
     def _take(self, values):
         # every saved key: a game's options are checked when its spec loads
         for key in values:
@@ -177,7 +145,8 @@ class App:
         """The spec module of game `kind`, its options in the settings: the
         default where one is missing or of another type (saved by another
         firmware)."""
-        spec = _games().spec(kind)
+        from tileclock import games
+        spec = games.spec(kind)
         settings = self.settings
         wanted = spec.DEFAULTS
         for key in wanted:
@@ -189,11 +158,12 @@ class App:
     def spec(self):
         """The spec module of the game in progress (tileclock/games/), or
         None; imported again if a game screen unloaded it."""
-        return None if self.game is None else self.game_spec(self.game.KIND)
+        game = self.keeper.game
+        return None if game is None else self.game_spec(game.KIND)
 
     def now(self):
         """The time the engine sees: the board's ticks plus the resume offset."""
-        return ticks_add(self.board.ticks_ms(), self.offset)
+        return ticks_add(self.board.ticks_ms(), self.keeper.offset)
 
     # -- start-up ------------------------------------------------------------
 
@@ -204,53 +174,21 @@ class App:
         feed = self.board.feed_watchdog
         feed()
         try:
-            values, problems = _settings().load(self._root(), self.settings)
+            from tileclock.store import settings
+            values, problems = settings.load(self._root(), self.settings)
         except OSError as e:    # a damaged flash: the defaults, and play on
             values, problems = {}, ["settings: can't read (%s)" % e]
         self._take(values)
         self._apply_sound()
-        game = None
-        if self.journal is not None:
-            try:
-                game, more = self.journal.resume(feed=feed)
-                problems = problems + more
-            except Exception as e:  # a damaged flash must not stop the clock
-                problems.append("journal: %s" % e)
-                game = None
+        keeper = self.keeper
+        problems = problems + keeper.resume(self.board.ticks_ms(), feed)
         feed()
-        if game is not None and not game.history:
-            game = None     # new_game cut before its set-up was saved: start again
         self.screens = None
         self.problems = problems
-        self.game = game
         now = self.now()
-        if game is not None and game.history:
-            # The tick counter restarted at boot; the journal's times are the
-            # old counter's. Carry on from the later of the last action and
-            # the last time mark (written every MARK_MS while a clock ran), so
-            # the engine never sees time go backwards, and pause a running
-            # Word-Sport clock there (the seconds after it are not known).
-            # Speed Scrabble's clock has no pause: it carries on from there.
-            last = game.history[-1][0]
-            mark = getattr(self.journal, "mark_time", None)
-            if mark is not None and ticks_diff(mark, last) > 0:
-                last = mark
-            self.offset = ticks_diff(last, self.board.ticks_ms())
-            now = last
-            top = game.history[-1]
-            if "pause" in game.VERBS and game.clock_running(now):
-                if self.act(now, "pause", (), route=False, quiet=True):
-                    self._boot_pause = len(game.history)
-                    self._boot_pause_at = now
-            elif top[1] == "pause" and top[0] == mark:
-                # an earlier boot's pause at its mark (the marks are still on flash)
-                self._boot_pause = len(game.history)
-                self._boot_pause_at = mark
-        self._written = now
-        if game is not None:
-            self.route(now)
-        else:
-            self.home(now)
+        if keeper.unsaved:      # (the pause at the power cut not saved)
+            self.flash_failed(now)
+        self.route(now)
         if problems:
             self.note(now, problems[0])
 
@@ -261,7 +199,8 @@ class App:
         A flash that can't take them leaves them in RAM, says so, and the
         next menu that closes tries again."""
         try:
-            _settings().save(self._root(), self.settings)
+            from tileclock.store import settings
+            settings.save(self._root(), self.settings)
         except OSError as e:
             print("tileclock: settings not saved: %r" % (e,))
             self.settings_unsaved = True
@@ -282,114 +221,31 @@ class App:
     def _apply_sound(self):
         self.buzzer.set_muted(self.settings.get("sound") == "off")
 
-    # -- the engine, through one door ------------------------------------------
-
-    def new_game(self, now):
-        """A fresh game of the chosen kind, seated and set up from the settings."""
-        kind = self.settings["game"]
-        self.game = None
-        gc.collect()
-        spec = self.game_spec(kind)
-        game = spec.new_game()
-        self.game = game
-        self._boot_pause = 0
-        # Set up in RAM, then journalled as one snapshot after the new
-        # journal's start: a power cut in between leaves a game with no
-        # action (boot shows the home menu), never half the table seated or
-        # the options left at the engine's defaults.
-        journal = self.journal
-        self.journal = None
-        try:
-            players = self.players_for(kind)
-            for seat in range(1, players + 1):
-                self.act(now, "seat", (seat, self.free_name(seat)), route=False)
-            for verb, args in spec.setup(self.settings, players):
-                self.act(now, verb, args, route=False)
-        finally:
-            self.journal = journal
-        self._store(now, "start")
-        if journal is not None and self.unsaved == _SAVED:
-            self.unsaved = _BEHIND      # the next write: a snapshot of it all
-            self._store(now, "record")
-        self.route(now)
-
-    def free_name(self, seat):
-        """The name `seat` has in the settings, or another if a player of the
-        game has it already: seated, or one who played and left (a person
-        who joins is a new player, never heir to a leaver's points)."""
-        game = self.game
-        played = getattr(game, "players", ())
-        name = self.name_for(seat)
-        n = seat
-        while name in game.names or name in played:
-            name = default_name(n)
-            n += 8
-        return name
-
-    # -- players' names ----------------------------------------------------------
-
-    def name_for(self, seat):
-        """The name seat `seat` has chosen (settings "names"), or P<seat>."""
-        names = self.settings.get("names") or ()
-        if seat <= len(names):
-            name = names[seat - 1]
-            if isinstance(name, str) and name:
-                return name
-        return default_name(seat)
-
-    def set_name(self, now, seat, name):
-        """Name seat `seat` (None or "": P<seat> again) for the next new game,
-        kept in the settings across power-off (the home menu's Names). The
-        game in progress keeps its names: App.rename changes those. Returns
-        None, or the reason the name can't be."""
-        if name:
-            try:
-                check_name(name)
-            except Refused as e:
-                return e.reason
-        shown = name or default_name(seat)
-        for other in range(1, MAX_SEATS + 1):
-            if other != seat and self.name_for(other) == shown:
-                return "%s is seat %d's name" % (shown, other)
-        self._keep_name(seat, shown)
-        return None
-
-    def rename(self, now, seat, name):
-        """The game's player at `seat` is called `name` (None or "": P<seat>)
-        from now on, points and all: the engine's `rename` (between rounds;
-        a game menu's Names). The settings keep the name for new games.
-        True if done; a refusal is shown and sounded."""
-        game = self.game
-        shown = name or default_name(seat)
-        old = game.names[seat - 1] if seat <= len(game.names) else None
-        if old != shown:
-            if not self.act(now, "rename", (seat, shown), route=False):
-                return False
-            self.note(now, "%s is now %s" % (old, shown))
-        self._keep_name(seat, shown)
-        return True
-
-    def _keep_name(self, seat, shown):
-        # settings "names": "" for P<seat>; another seat that had the name
-        # gives it up (it is P<seat> again), so no two seats share one
-        names = list(self.settings.get("names") or ())  # type: list[str]
-        while len(names) < seat:
-            names.append("")
-        for i in range(len(names)):
-            if names[i] == shown:
-                names[i] = ""
-        names[seat - 1] = "" if shown == default_name(seat) else shown
-        while names and not names[-1]:
-            names.pop()
-        if names != (self.settings.get("names") or []):
-            self.settings["names"] = names
+    def keep_name(self, seat, shown):
+        """Seat `seat` is called `shown` in new games too: the settings'
+        names (tileclock/players.py), saved if they changed."""
+        from tileclock.players import keep_name
+        if keep_name(self.settings, seat, shown):
             self.save_settings()
 
-    def players_for(self, kind):
-        """How many players a new game of `kind` seats: the settings' number,
-        within what the game and the board's seats allow."""
-        low, high = self.game_spec(kind).PLAYERS
-        return max(low, min(self.settings["players"], high, self.seats))
+    # -- the game, through one door (tileclock/keeper.py) ---------------------
+
+    def new_game(self, now):
+        """A fresh game of the chosen kind, seated and set up from the
+        settings (tileclock/players.py), in RAM, then journalled whole."""
+        keeper = self.keeper
+        keeper.game = None
+        gc.collect()
+        spec = self.game_spec(self.settings["game"])
+        keeper.new(spec.new_game())
+        from tileclock.players import setup
+        try:
+            for verb, args in setup(self.settings, spec, self.seats):
+                self.act(now, verb, args, route=False)
+        finally:
+            said = keeper.start(now)
+        self._said(now, said)
+        self.route(now)
 
     def act(self, now, verb, args=(), route=True, quiet=False):
         """Apply one engine action: journal it, sound its cue, show the screen
@@ -397,7 +253,7 @@ class App:
         (unless `quiet`: a screen trying a value; or the engine merged the
         press into the call just made). Returns True if applied."""
         try:
-            self.game.do(now, verb, args)
+            said = self.keeper.act(now, verb, args)
         except Merged as e:
             # Pressed within the merge window of the last call: the same
             # call. When the press may have meant more (a win, I'M OUT),
@@ -410,94 +266,36 @@ class App:
             if not quiet:
                 self.refuse(now, e.reason)
             return False
-        self._store(now, "record")
-        if self._unclose is not None:
-            # another action: the close is no longer the one to undo
-            self._unclose = None
-            self.manager.unbanner()
-        if self.game.foldable():
-            self._fold(now)
-        cue = self.game.last_cue
+        if said & _UNASKED:
+            self.manager.unbanner()     # "undo the close?" is no longer asked
+        self._said(now, said)
+        cue = self.keeper.game.last_cue
         if cue:
             self.sound(now, cue)
         if route:
             self.route(now)
         return True
 
-    def _fold(self, now):
-        """A round closed after another: the game keeps only the last closed
-        round and what follows (Game.folded), the folded actions go to the
-        journal's fold file first. A flash or memory that can't do it leaves
-        the game as it is (unfolded); the next close tries again."""
-        try:
-            if self.journal is None:
-                self.game = self.game.folded()[0]
-            elif self.unsaved == _SAVED:
-                self.game = self.journal.fold(self.game)
-        except MemoryError:
-            gc.collect()
-        except OSError as e:
-            print("tileclock: fold not saved: %r" % (e,))
-            self.unsaved = _BEHIND
-            self.flash_failed(now)
-        self._room_noticed(now)
-
     def undo(self, now):
         """Take back the last engine action (a long press where it happened).
-        The game without it is built beside the current one, which stays as
-        it is if that fails (out of memory: the players are told)."""
-        game = self.game
-        if game is None or not game.history:
-            self.refuse(now, "nothing to undo")
-            return False
-        last = game.history[-1]
-        paused_at = None
-        n = len(game.history)
+        Undoing a close asks first; undoing the set-up goes home instead."""
+        keeper = self.keeper
         try:
-            steps = [game]
-            if last[1] == "pause" and n > 1 and (
-                    game.history[-2][0] == last[0]
-                    or (n == self._boot_pause and last[0] == self._boot_pause_at)):
-                # The pause boot() made at the last action's or the last time
-                # mark's time (a player's pause comes later, and is never on a
-                # mark): not the players' action. Undo theirs, and pause again
-                # where the power went.
-                steps.append(game.undone())
-                paused_at = last[0]
-                last = steps[-1].history[-1]
-            if last[1] in self.spec.SETUP_VERBS:
-                # The set-up actions of new_game: undoing them would unseat the
-                # table one by one. Back means back to the home menu instead.
-                self.home(now)
-                return False
-            if steps[-1].last_closed():
-                # a close: undone at a second long press within CONFIRM_MS
-                # on the same close; else asked
-                asked = self._unclose
-                if asked is None or asked[0] is not last or ticks_diff(asked[1], now) <= 0:
-                    self._unclose = (last, ticks_add(now, ui_screen.CONFIRM_MS))
-                    self.manager.banner(now, UNDO_CLOSE, ui_screen.CONFIRM_MS)
-                    return False
-                self._unclose = None
-            steps.append(steps[-1].undone())
+            said = keeper.undo(now, keeper.game and self.spec.SETUP_VERBS, ui_screen.CONFIRM_MS)
         except Refused as e:
             self.refuse(now, e.reason)
             return False
-        except MemoryError:
-            steps = None
-            gc.collect()
-            self.refuse(now, "out of memory: nothing undone")
+        if said & _HOME:
+            self.home(now)
             return False
-        for step in steps[1:]:
-            self.game = step
-            self._store(now, "undo")
-        game = self.game
+        if said & _ASKED:
+            self.manager.banner(now, UNDO_CLOSE, ui_screen.CONFIRM_MS)
+            return False
+        self._said(now, said)
+        last = keeper.undone
         if last[1] == "rename":
-            self._keep_name(last[2][0], game.names[last[2][0] - 1])
-        if paused_at is not None:
-            if self.act(paused_at, "pause", (), route=False, quiet=True):
-                self._boot_pause = len(game.history)
-                self._boot_pause_at = paused_at
+            seat = last[2][0]
+            self.keep_name(seat, keeper.game.names[seat - 1])
         self.cue = cues.NONE
         self.note(now, "undone: " + last[1])
         self.route(now)
@@ -505,81 +303,22 @@ class App:
 
     def rewritten(self, now, game, removed=-1):
         """`game` replaces the game in play with its history changed before
-        its last action (the call at history index `removed` taken out, or
-        moved: ui/calls.py); journalled whole."""
-        self.game = game
-        self._unclose = None
-        if 0 <= removed < self._boot_pause:
-            self._boot_pause -= 1       # (the boot's pause moved up with the rest)
-        self._store(now, "rewrite")
+        its last action (a call corrected: ui/calls.py); journalled whole."""
+        self._said(now, self.keeper.rewrite(now, game, removed))
         self.cue = cues.NONE
 
-    # -- the journal: a failing flash must not stop the clock ----------------
+    # -- messages and sounds ---------------------------------------------------
 
-    def _store(self, now, what):
-        """Journal the engine's last change: "start" (a new game), "record"
-        (an action), "undo" (made at `now`) or "rewrite" (a call corrected). An OSError (flash full, a
-        damaged file system) leaves the game as it is in RAM, shows
-        CANT_SAVE, and the next write tries again: a snapshot of the whole
-        history, as the journal fell behind."""
-        journal = self.journal
-        if journal is None:
-            return
-        game = self.game
-        self._written = now
-        try:
-            if what == "start":
-                self.unsaved = _NOT_STARTED
-                journal.start(game.KIND)
-                self.unsaved = _SAVED
-                return
-            if self.unsaved == _NOT_STARTED:
-                journal.start(game.KIND)
-                self.unsaved = _BEHIND
-            if self.unsaved == _BEHIND:
-                # After a failed write the journal has segments past its last
-                # snapshot (start() makes one too), so this writes it all.
-                journal.checkpoint(game)
-                self.unsaved = _SAVED
-                return
-            if what == "undo":
-                journal.undo(game, now)
-            elif what == "rewrite":
-                journal.rewrite(game)
-            else:
-                journal.record(game)
-        except OSError as e:
-            print("tileclock: journal not saved: %r" % (e,))
-            if self.unsaved == _SAVED:
-                self.unsaved = _BEHIND
+    def _said(self, now, said):
+        # What the keeper's call did that the players must read: a flash
+        # that can't save, and a full flash that made room (the oldest
+        # finished evenings removed), said once
+        if said & _SAVE_FAILED:
             self.flash_failed(now)
-        finally:
-            self._room_noticed(now)
-
-    def _room_noticed(self, now):
-        # A full flash made room (the oldest finished evenings removed):
-        # said once, on the banner
-        journal = self.journal
+        journal = self.keeper.journal
         if journal is not None and journal.notice:
             self.note(now, journal.notice)
             journal.notice = ""
-
-    def _mark(self, now, game):
-        """A time mark in the journal if the game's clock runs (step(): at
-        most one a pass, MARK_MS after the journal's last write). Allocates
-        only the record's few strings, every MARK_MS (and a snapshot when
-        marks have filled the segments)."""
-        self._written = now
-        journal = self.journal
-        if journal is None or self.unsaved != _SAVED or not game.clock_running(now):
-            return
-        try:
-            journal.mark(now, game)
-        except OSError as e:
-            print("tileclock: time mark not saved: %r" % (e,))
-            self.flash_failed(now)
-        if journal.notice:
-            self._room_noticed(now)
 
     def flash_failed(self, now):
         """Say the flash can't save (not again for a while: the clock runs)."""
@@ -658,7 +397,8 @@ class App:
         (the caller sleeps at most POLL_MS of it, to poll the buttons)."""
         board = self.board
         ticks = board.ticks_ms()                # the one read of the clock this pass
-        now = ticks_add(ticks, self.offset)     # the engine's time: see boot()
+        keeper = self.keeper
+        now = ticks_add(ticks, keeper.offset)   # the engine's time (Keeper.resume)
         buttons = self.buttons
         manager = self.manager
         n = 0
@@ -677,7 +417,7 @@ class App:
                     buttons.clear()     # (the waking hold says nothing more)
                     continue
             manager.event(self._event_time(event, now), event)
-        game = self.game
+        game = keeper.game
         if game is not None:
             cue = game.tick(now)
             if cue:
@@ -692,12 +432,12 @@ class App:
                         # after) is not a call, nor an entry, on the new one
                         buttons.clear()
                     screen = None
-            game = self.game
-            if game is not None and ticks_diff(now, self._written) >= self.mark_ms:
-                self._mark(now, game)
+            game = keeper.game
+            if game is not None and ticks_diff(now, keeper.written) >= self.mark_ms:
+                self._said(now, keeper.mark(now))
         mark_due = ui_screen.FOREVER
         if game is not None and game.clock_running(now):
-            mark_due = self.mark_ms - ticks_diff(now, self._written)
+            mark_due = self.mark_ms - ticks_diff(now, keeper.written)
         battery = self.battery
         if battery is not None:
             # sampled once a second (not while a note sounds); a warning once
@@ -730,7 +470,7 @@ class App:
         """Dim, darken or switch off when nobody plays; ms until the next
         step of it (FOREVER: none due)."""
         minutes = self.settings.get("sleep", 0)
-        game = self.game
+        game = self.keeper.game
         if not self._can_rest:
             return ui_screen.FOREVER
         if (game is not None and game.clock_running(now)) or self.buzzer.next_deadline() is not None:
@@ -805,13 +545,14 @@ class App:
         at = buttons.event_at
         if events.kind_of(event) == events.LONG:
             at = ticks_add(at, buttons.long_ms)
-        at = ticks_add(at, self.offset)
+        keeper = self.keeper
+        at = ticks_add(at, keeper.offset)
         if ticks_diff(at, now) > 0:
             at = now
         last = self._event_t
         if last is not None and ticks_diff(at, last) < 0 and ticks_diff(now, last) >= 0:
             at = last
-        game = self.game
+        game = keeper.game
         last = game.last_at if game is not None else None
         if last is not None and ticks_diff(at, last) < 0 and ticks_diff(now, last) >= 0:
             at = last                   # (the engine's time only goes forward)
@@ -863,7 +604,7 @@ class App:
         try:
             self.boot()
         except Exception as e:          # noqa: BLE001 - a bad journal or screen at boot
-            self.game = None
+            self.keeper.game = None
             self._failed(e)             # the home menu, and the error's name
         gc.collect()
         while True:

@@ -26,8 +26,9 @@ def forget(names):
 
 
 # Needed before a game screen is up, not while it is (App.route unloads
-# them): the home menu, the score sheet and the players' names (a game menu
-# loads them again: names between rounds only), the keys' hint (a screen
+# them): the home menu, the score sheet and the players' names, their
+# screen and their rules (a game menu loads them again: names between
+# rounds only), the keys' hint (a screen
 # with room for one loads it again; the live screens draw none), the
 # settings file, journal recovery and its scan (boot), the whole evening's reader and
 # the archive of finished evenings (a new evening; a full flash loads the
@@ -50,6 +51,7 @@ NOT_IN_GAME = (
     "tileclock.ui.menu",
     "tileclock.ui.sheet",
     "tileclock.ui.names",
+    "tileclock.players",
     "tileclock.ui.hints",
     "tileclock.ui.calls",
     "tileclock.engine.correct",

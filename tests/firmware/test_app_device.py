@@ -17,6 +17,7 @@ if _HOST not in sys.path:
 
 from tileclock.app import MARK_MS  # noqa: E402
 from tileclock import cues  # noqa: E402
+from tileclock.players import name_for  # noqa: E402
 from tileclock.ui.names import CHARS  # noqa: E402
 from tileclock_host.simdevice import SimDevice  # noqa: E402
 
@@ -214,11 +215,11 @@ def test_a_name_is_typed_with_the_seat_buttons_and_kept_across_power_off():
     dev.press(2)
     assert dev.screen() == "Names"
     assert dev.app.settings["names"] == ["ANN"]
-    assert dev.app.name_for(1) == "ANN"
+    assert name_for(dev.app.settings, 1) == "ANN"
     dev.long(1)                         # back to the home menu
     assert dev.screen() == "Home"
     again = Device(dev.fs_root)         # power off and on
-    assert again.app.name_for(1) == "ANN"
+    assert name_for(again.app.settings, 1) == "ANN"
     again.run(200)
     again.press(2)                      # Start
     assert again.app.game.names[0] == "ANN"
@@ -246,7 +247,7 @@ def test_a_name_another_seat_has_is_refused_and_p_seat_restores_the_default():
     dev.press(1)                        # P1: back to the default
     dev.press(2)
     assert dev.screen() == "Names"
-    assert dev.app.name_for(1) == "P1"
+    assert name_for(dev.app.settings, 1) == "P1"
     dev.close()
 
 
@@ -309,7 +310,7 @@ def test_names_in_the_word_sport_menu_rename_the_player_and_the_points_follow():
     assert dev.screen() == "WsMenu"
     again = Device(dev.fs_root)         # power off and on: the journal has the rename
     assert again.app.game.totals == {"ANN": 10, "P2": 15}
-    assert again.app.name_for(1) == "ANN"
+    assert name_for(again.app.settings, 1) == "ANN"
     dev.close()
 
 
@@ -426,7 +427,7 @@ def test_a_long_press_of_seat_2_or_4_in_the_name_editor_jumps_five_letters():
     assert dev.screen() == "NameEdit"
     dev.long(1)                         # back: nothing saved
     assert dev.screen() == "Names"
-    assert dev.app.name_for(1) == "P1"
+    assert name_for(dev.app.settings, 1) == "P1"
     dev.close()
 
 
@@ -469,7 +470,7 @@ def test_a_tap_inside_a_long_pass_counts_once_and_is_timed_where_it_began():
     dev.step()
     game = dev.app.game
     assert game.history[-1][1:] == ("go", (2,)), game.history[-1]
-    assert game.history[-1][0] == begun + dev.app.offset
+    assert game.history[-1][0] == begun + dev.app.keeper.offset
     assert game.pool.remaining == 68
     dev.run(1000)
     assert game.history[-1][1] == "go"  # once

@@ -41,8 +41,8 @@ class FlakyFS(FS):
 def _flaky_device(settings=None):
     dev = Device(settings=settings or {"game": "wordsport", "players": 4})
     fs = FlakyFS()
-    dev.app.journal = Journal(dev.fs_root.rstrip("/"), fs)
-    dev.app.journal.recover()
+    dev.app.keeper.journal = Journal(dev.fs_root.rstrip("/"), fs)
+    dev.app.keeper.journal.recover()
     return dev, fs
 
 

@@ -105,8 +105,8 @@ def _start_with_a_cut(at):
     dev = Device(settings=settings)
     dev.app.save_settings()
     fs = _cut_fs(at)
-    dev.app.journal = Journal(dev.fs_root.rstrip("/"), fs)
-    dev.app.journal.recover()
+    dev.app.keeper.journal = Journal(dev.fs_root.rstrip("/"), fs)
+    dev.app.keeper.journal.recover()
     dev.run(100)
     try:
         dev.press(2)                    # Start
@@ -151,7 +151,7 @@ def test_a_press_begun_in_the_count_in_is_not_a_call_once_go_has_passed():
     game = dev.app.game
     go_at = game._go_at
     # a "not ready!" press at 2.95 s, let go 150 ms later: GO came in between
-    board.tap(1, at=go_at - dev.app.offset - 50, hold_ms=150)
+    board.tap(1, at=go_at - dev.app.keeper.offset - 50, hold_ms=150)
     dev.run(3500)
     assert dev.screen() == "SsPlay"
     assert game.calls == 0, game.history[-1]        # nobody said TAKE TWO
@@ -204,7 +204,7 @@ def test_buttons_are_polled_in_the_boards_ticks_after_a_resume():
     after = dev.reboot()
     after.run(100)
     app = after.app
-    assert app.offset != 0
+    assert app.keeper.offset != 0
     recorder = _RecordingButtons(app.buttons)
     app.buttons = recorder
     app.step()

@@ -95,7 +95,7 @@ def test_a_move_the_rules_refuse_says_why_and_changes_nothing():
 def test_a_correction_the_flash_could_not_take_is_written_by_the_next_action():
     dev = Device(settings={"game": "wordsport", "players": 3, "tiles": "half"})
     _word_sport_gos(dev)
-    journal = dev.app.journal
+    journal = dev.app.keeper.journal
     write = journal._write_snapshots
     failed = []
 

@@ -150,7 +150,7 @@ def test_the_ready_screen_after_an_undone_rename_says_the_old_name():
     dev.run(100)
     dev.press(2)                        # Start: the ready screen
     now = dev.app.now()
-    assert dev.app.rename(now, 1, "Q1")
+    assert dev.app.act(now, "rename", (1, "Q1"), route=False)     # as the Names screen does
     dev.app.route(now)
     dev.run(50)
     assert _shows(dev, "1 across: Q1")

@@ -35,8 +35,8 @@ class Driver:
         self.dev.run(50)
         app = self.dev.app
         from tileclock.script import new_game
-        app.game = new_game(kind)   # as App.new_game, with the evening's own set-up
-        app.journal.start(kind)
+        app.keeper.game = new_game(kind)   # as App.new_game, with the evening's own set-up
+        app.keeper.journal.start(kind)
         self.shift = 0
         self.folds = 0              # folds undone back across
         self.steps = 0              # undo steps, every screen drawn at each
@@ -45,15 +45,15 @@ class Driver:
 
     def act(self, t, verb, args):
         app = self.dev.app
-        app.offset = ticks_diff(t, app.board.ticks_ms())
+        app.keeper.offset = ticks_diff(t, app.board.ticks_ms())
         assert app.act(t, verb, args), (verb, args, app.manager.banner_text())
 
     def sink(self, action):
         t, verb, args = action
         app = self.dev.app
-        folds = app.journal.folds
+        folds = app.keeper.journal.folds
         self.act(ticks_add(t, self.shift), verb, args)
-        if app.journal.folds != folds:
+        if app.keeper.journal.folds != folds:
             assert app.game.history[0][1] == "restore"
             self.undo_back()
 

@@ -56,10 +56,11 @@ ALLOWED = {
     "registry": {"neutral", "spec", "package"},
     "script": {"neutral", "engine", "registry"},
     "store": {"neutral", "engine", "store", "script"},
-    "ui": {"neutral", "engine", "ui", "registry"},
+    "ui": {"neutral", "engine", "ui", "registry", "players"},
     "hal": {"neutral", "hal", "config"},
     # the keeper (the game and its journal, given the journal) and the
-    # players' names: below the app, above the engine, no screen nor board
+    # players' names (rules of the settings, which the Names screens and
+    # the menus' Join use too): above the engine, no screen, store nor board
     "keeper": {"neutral", "engine"},
     "players": {"neutral", "engine"},
     "app": {"neutral", "engine", "registry", "ui", "store", "keeper", "players"},

@@ -60,7 +60,7 @@ def test_a_setting_the_device_has_not_got_is_refused_with_its_line(line, message
 
 def test_the_settings_choices_are_the_firmwares():
     from tileclock import games
-    from tileclock.app import all_defaults as defaults
+    from tileclock_host.sim.script import all_defaults as defaults
     from tileclock_host.sim.script import setting_choices
     choices = setting_choices()
     assert set(choices) == set(defaults())
@@ -168,7 +168,7 @@ def _sheet(out):
         return json.load(f)
 
 
-@pytest.mark.parametrize("name", ["speedscrabble_match.txt", "battery_low.txt"])
+@pytest.mark.parametrize("name", ["speedscrabble_match.txt", "battery_low.txt", "boardclock_game.txt"])
 def test_the_scripted_runner_gives_the_same_game_on_micropython(tmp_path, name):
     script = os.path.join(ROOT, "tests", "sim", name)
     cpy = str(tmp_path / "cpython")

@@ -223,7 +223,8 @@ class GameMenu(Menu):
         if step > 0:
             for seat in range(1, app.seats + 1):
                 if seat not in seated:
-                    name = app.free_name(seat)
+                    from tileclock.players import free_name
+                    name = free_name(app.settings, g, seat)
                     if app.act(now, "seat", (seat, name), route=False):
                         app.set("players", len(seated) + 1)
                         app.note(now, "new player %s" % name)

@@ -1,10 +1,11 @@
 # Players' names, set with the seat buttons alone: a list of the seats and
 # their names, and an editor for one name. Two ways in, two meanings:
 #   the home menu's Names     the settings' names, which seat every new game
-#                             (app.set_name); the game in progress keeps its own
-#   a game's menu, between    rename the game's players (app.rename, the
-#   rounds: Names             engine's `rename`): the same players, their points
+#                             (app.keep_name); the game in progress keeps its own
+#   a game's menu, between    rename the game's players (the engine's `rename`,
+#   rounds: Names             app.act): the same players, their points
 #                             follow; the settings keep the names too
+# (tileclock/players.py has the rules of a name: a seat's own, no two alike.)
 # A new person at a seat is not a rename: the game menu's Join/leave (seat
 # and unseat) makes them a new player.
 #
@@ -82,7 +83,8 @@ def _name(app, seat, rename):
     renaming, else the settings' name."""
     if rename:
         return app.game.names[seat - 1] or "-"
-    return app.name_for(seat)
+    from tileclock.players import name_for
+    return name_for(app.settings, seat)
 
 
 class NameEdit(Screen):
@@ -137,15 +139,23 @@ class NameEdit(Screen):
 
     def _choose(self, now):
         app = self.app
-        name = self.name() if self.stop == _SAVE else None
+        seat = self.seat
+        from tileclock import players
+        name = (self.name() if self.stop == _SAVE else "") or players.default_name(seat)
         if self.rename:
-            if not app.rename(now, self.seat, name):
-                return          # refused: the reason is on show
+            # the game's player, points and all (the engine's rename)
+            names = app.game.names
+            old = names[seat - 1] if seat <= len(names) else None
+            if old != name:
+                if not app.act(now, "rename", (seat, name), route=False):
+                    return          # refused: the reason is on show
+                app.note(now, "%s is now %s" % (old, name))
         else:
-            reason = app.set_name(now, self.seat, name)
+            reason = players.refusal(app.settings, seat, name)
             if reason:
                 app.refuse(now, reason)
                 return
+        app.keep_name(seat, name)       # for new games too
         self.back(now)
 
     HELD = "let go: back"

@@ -205,14 +205,23 @@ def _setup(script, lineno, words):
         script.shots_on_change = words[1] == "changes"
 
 
+def all_defaults():
+    """Every setting's default, every game's options included: the app's
+    (tileclock.app.defaults) and each game's spec's DEFAULTS."""
+    from tileclock import games
+    from tileclock.app import defaults
+    values = defaults()
+    for kind in games.KINDS:
+        values.update(games.spec(kind).DEFAULTS)
+    return values
+
+
 def setting_choices():
     """{key: the values it may take (None: names)} for every setting a script
-    may set, taken from the firmware: the keys are the app's
-    (tileclock.app.all_defaults), a game's options and their choices its spec's
+    may set, taken from the firmware: the keys are all_defaults()'s, a game's options and their choices its spec's
     OPTIONS (as its menus offer them), `game` the registry's kinds, `players`
     what the games' PLAYERS span."""
     from tileclock import games
-    from tileclock.app import all_defaults as defaults
     known = {}
     low = high = None
     for kind in games.KINDS:
@@ -227,7 +236,7 @@ def setting_choices():
     known["players"] = tuple(range(low, high + 1))
     known["sound"] = ("on", "off")      # the menus' Sound line
     choices = {}
-    for key in defaults():
+    for key in all_defaults():
         choices[key] = known.get(key)
     return choices
 
@@ -244,9 +253,9 @@ def _setting(lineno, key, value):
     got = int(value) if value.isdigit() else value
     if allowed is None:
         # a setting no menu lists: at least the type of its default
-        from tileclock.app import all_defaults as defaults
-        if type(got) is not type(defaults()[key]):
-            raise SimScriptError(lineno, "set %s %s: not a %s" % (key, value, type(defaults()[key]).__name__))
+        default = all_defaults()[key]
+        if type(got) is not type(default):
+            raise SimScriptError(lineno, "set %s %s: not a %s" % (key, value, type(default).__name__))
         return got
     if got not in allowed:
         if key == "players":
@@ -260,7 +269,7 @@ def _setting(lineno, key, value):
 def _names(lineno, value):
     # set names ANN,-,CY: seat by seat, - for P<seat>; the device's own
     # checks (a name it would refuse, two seats with one name)
-    from tileclock.app import default_name
+    from tileclock.players import default_name
     from tileclock.engine.game import MAX_SEATS, Refused, check_name
     names = ["" if n == "-" else n for n in value.split(",")]
     if len(names) > MAX_SEATS:
