@@ -151,7 +151,7 @@ def test_every_screen_stays_on_the_display_with_tall_digits(tmp_path):
     seen = {}
     problems = []
     for name in ("wordsport_game.txt", "speedscrabble_match.txt", "spellsport_sample.txt", "tilerush_game.txt",
-                 "names.txt", "rename.txt"):
+                 "boardclock_game.txt", "names.txt", "rename.txt"):
         script = parse(read_lines(os.path.join(ROOT, "tests", "sim", name)))
         checker = Checker(script, str(tmp_path), seen)
         summary = checker.run()

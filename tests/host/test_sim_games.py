@@ -103,3 +103,37 @@ def test_tile_rush_round_on_the_device(tmp_path):
     assert cue_names.count("GO") == 1 and cue_names.count("IM_OUT") == 2 and cue_names[-1] == "WIN"
     for screen in ("TrReady", "TrPlay", "TrMenu", "TrCheck", "Sheet"):
         assert "screen " + screen in log, screen
+
+
+def test_board_clock_evening_on_the_device(tmp_path):
+    summary, sheet, log, cue_names = play("boardclock_game.txt", tmp_path)
+    # Game 1 by hand (docs/boardclock.md), ten minutes each: ANN's moves
+    # take 4:00, 1:00.9 to the arbiter's stop (a long press is timed at
+    # 0.9 s held) and 6:05 after the resume: 11:05.9, 1:05 over, 20
+    # points off her 401. BOB used 3:00 and 1:00 to the menu's stop.
+    # ANN 381 against 380: she wins by one.
+    g1, g2 = sheet["rounds"]
+    ann, bob = g1["rows"]
+    assert (ann["used_ms"], ann["over_ms"], ann["penalty"], ann["adjusted"]) == (665900, 65900, 20, 381)
+    assert (bob["used_ms"], bob["over_ms"], bob["penalty"], bob["adjusted"]) == (240000, 0, 0, 380)
+    assert (g1["winner"], ann["margin"], bob["margin"], ann["total"], bob["total"]) == ("ANN", 1, -1, 2, 0)
+    # Game 2: ANN's mistaken press taken back from the paused clock (her
+    # 40.9 s to the stop kept, the 11 s after it not counted): 8:59.9 in
+    # all. BOB reached the limit (20:00 used) and lost on time: 330 less
+    # 100, counted for the margins as it is (below ANN's 310).
+    ann, bob = g2["rows"]
+    assert (ann["used_ms"], ann["adjusted"], ann["margin"], ann["lost"]) == (539900, 310, 80, False)
+    assert (bob["used_ms"], bob["penalty"], bob["adjusted"], bob["margin"], bob["lost"]) == (1200000, 100, 230,
+                                                                                           -80, True)
+    assert g2["winner"] == "ANN"
+    assert sheet["totals"] == {"ANN": 4, "BOB": 0} and sheet["spread"] == {"ANN": 81, "BOB": -81}
+    assert sheet["standings"] == [["ANN", 4], ["BOB", 0]]
+    # two starts and two one-minute warnings (GO: ANN in game 1, BOB in
+    # game 2; ANN stopped hers with 1:00.1 left), each bank's last ten
+    # seconds and its end, the menu's end and the loss on time, two closes
+    assert cue_names.count("GO") == 4 and cue_names.count("LAST_TEN") == 20
+    assert cue_names.count("TIME_UP") == 2 and cue_names.count("IM_OUT") == 2
+    assert cue_names.count("WIN") == 2 and cue_names.count("REFUSED") == 1
+    assert "banner it is ANN's turn" in log and "banner undone: turn" in log
+    for screen in ("BcReady", "BcClock", "BcMenu", "BcEntry", "Sheet"):
+        assert "screen " + screen in log, screen

@@ -26,7 +26,7 @@ from tileclock_host.sim.script import Runner, parse, read_lines  # noqa: E402
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SIM = os.path.join(ROOT, "tests", "sim")
 UX_SCRIPTS = ("undo_wordsport.txt", "undo_seat2.txt", "standings_eight.txt", "undo_speedscrabble.txt", "undo_spellsport.txt", "undo_tilerush.txt",
-              "sheet_home.txt")
+              "undo_boardclock.txt", "sheet_home.txt")
 
 
 def play(name, out):

@@ -36,7 +36,8 @@ from tileclock_host.sim.script import Runner, parse, read_lines  # noqa: E402
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SIM = os.path.join(ROOT, "tests", "sim")
 # Whole games, one a game (the simulator's own tests play them too)
-GAMES = ("wordsport_game.txt", "speedscrabble_match.txt", "spellsport_sample.txt", "tilerush_game.txt")
+GAMES = ("wordsport_game.txt", "speedscrabble_match.txt", "spellsport_sample.txt", "tilerush_game.txt",
+         "boardclock_game.txt")
 CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                   "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 BOOT_TIMEOUT_MS = 30000

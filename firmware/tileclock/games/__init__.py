@@ -15,8 +15,8 @@ import sys
 # at the same place in NAMES the name the home menu's Game line shows (at
 # most 11 letters). Here, not in the specs, so that the home menu names
 # every game with none loaded.
-KINDS = ("wordsport", "speedscrabble", "spellsport", "tilerush")
-NAMES = ("Word-Sport", "Speed Scr.", "Spell Sport", "Tile Rush")
+KINDS = ("wordsport", "speedscrabble", "spellsport", "tilerush", "boardclock")
+NAMES = ("Word-Sport", "Speed Scr.", "Spell Sport", "Tile Rush", "Board Clock")
 
 PACKAGE = "tileclock.games."
 

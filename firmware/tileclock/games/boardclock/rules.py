@@ -1,0 +1,562 @@
+# Board Clock (docs/boardclock.md): the clock of a board game for two to four
+# players, club Scrabble the common case. Each player has a time bank that
+# runs only on their turn; a press of their own seat ends the turn and starts
+# the next player's clock, in seat order. A bank that runs out counts on into
+# overtime, which costs 10 points a minute or part of one, and past an
+# optional limit loses the game on time. At the end the players' scores are
+# entered, the penalties taken off, and the game closes: the highest score
+# wins (a tie for first is a draw), and the evening's standings count wins
+# (points: 2 a win, 1 a draw), then the sum of the margins.
+#
+#   between games   seat N NAME, unseat N, rename N NAME, merge MS,
+#                   bank MS, limit MS, warnings on|off, start N
+#   play            turn N, pause, resume [N], end, void
+#   the scores      score N POINTS, close, void
+from micropython import const
+
+from tileclock import cues
+from tileclock.engine.game import MAX_SEATS, MIN_SEATS, Merged, Refused, check_int, ints_of, words
+from tileclock.engine.table import TABLE_VERBS, TableGame
+from tileclock.ticks import ticks_diff
+
+# Phases.
+SETUP = "setup"      # between games: seats and options; `start N` begins one
+PLAY = "play"        # one player's clock runs (or the clocks are paused)
+ENTRY = "entry"      # the game is over: the scores are entered, then `close`
+
+MAX_PLAYERS = const(4)
+MINUTE_MS = const(60000)
+DEFAULT_BANK_MS = const(1500000)    # 25 minutes each
+MIN_BANK_MS = const(60000)
+MAX_BANK_MS = const(10800000)       # three hours
+MAX_LIMIT_MS = const(3600000)       # the longest overtime limit: an hour
+PENALTY = const(10)                 # points a minute, or part of one, over
+WARN_SECONDS = const(60)            # the warning at one minute left
+LAST_SECONDS = const(10)            # a beep each of the last ten seconds
+MAX_SCORE = const(999)
+WIN_POINTS = const(2)               # the standings' points: a win
+DRAW_POINTS = const(1)              # each player of a tie for first
+_MOST_A_GAME = const(4)             # the most points one game gives (four players level)
+_MOST_SPREAD = const(1000000000)    # a sum of margins past this is no evening's
+
+# A closed game: (number, void, winner, draw, bank_ms, rows); a row:
+# (name, seat, used_ms, score, lost, points, adjusted, margin), the scores
+# None in a void game.
+_R_NAME = const(0)
+_R_SEAT = const(1)
+_R_USED = const(2)
+_R_SCORE = const(3)
+_R_LOST = const(4)
+_R_POINTS = const(5)
+_R_ADJUSTED = const(6)
+_R_MARGIN = const(7)
+
+_VERBS = {
+    "bank": "MS", "limit": "MS", "warnings": "on|off", "start": "SEAT",
+    "turn": "SEAT", "pause": "", "resume": "[SEAT]", "end": "",
+    "score": "SEAT POINTS", "close": "", "void": "",
+}
+_VERBS.update(TABLE_VERBS)
+
+_TAKEN_AS_RESUME = "taken as the resume: done? press again"
+
+
+def penalty(over_ms):
+    """Points an overtime of `over_ms` costs: 10 for each minute or part of
+    one, counted in the whole seconds the clock shows (0:00 costs nothing,
+    0:59 and 1:00 cost 10, 1:01 costs 20)."""
+    if over_ms <= 0:
+        return 0
+    seconds = over_ms // 1000
+    return PENALTY * ((seconds + 59) // 60)
+
+
+def outcome(adjusted, lost=-1):
+    """(margins, points) of a game from the players' adjusted scores (in
+    seat order) and the index of the player who lost on time (-1: none).
+
+    The highest adjusted score wins (2 points); a tie for first is a draw (1
+    point each of those level). A player who lost on time ranks below
+    everyone else, and for the margins their score counts no higher than
+    the lowest of the others'. A margin is the player's score less the
+    best of the others'."""
+    n = len(adjusted)
+    counted = list(adjusted)
+    if lost >= 0:
+        low = None
+        for i in range(n):
+            if i != lost and (low is None or adjusted[i] < low):
+                low = adjusted[i]
+        if low is not None and counted[lost] > low:
+            counted[lost] = low
+    margins = []
+    for i in range(n):
+        best = None
+        for j in range(n):
+            if j != i and (best is None or counted[j] > best):
+                best = counted[j]
+        margins.append(counted[i] - best)
+    top = None
+    for i in range(n):
+        if i != lost and (top is None or counted[i] > top):
+            top = counted[i]
+    level = [i for i in range(n) if i != lost and counted[i] == top]
+    points = [0] * n
+    for i in level:
+        points[i] = WIN_POINTS if len(level) == 1 else DRAW_POINTS
+    return margins, points
+
+
+def wins_text(points):
+    """The standings' points as wins: 3 -> "1.5"."""
+    return "%d%s" % (points // 2, ".5" if points % 2 else "")
+
+
+class BoardClock(TableGame):
+    KIND = "boardclock"
+    VERBS = _VERBS
+
+    def __init__(self):
+        # tick()'s memory of what it last saw (not rules state): which run
+        # of a clock (the game and its turn count), the second shown there
+        # and whether the limit had passed. Set here, not in reset(), so an
+        # undo that leaves the same clock running never sounds a passed
+        # second again (Game._carry keeps the _cued attributes).
+        self._cued_round = -1
+        self._cued_turn = -1
+        self._cued_second = 0
+        self._cued_flag = False
+        super().__init__()
+
+    def reset(self):
+        self.reset_table()              # totals: the standings' points
+        self.spread = {}                # name -> the sum of their margins
+        self.bank_ms = DEFAULT_BANK_MS
+        self.limit_ms = 0               # overtime allowed before a loss on time; 0: none
+        self.warnings = True
+        self.phase = SETUP
+        self.games = []                 # closed games (see _R_*)
+        self.round_number = 0           # games begun, void ones too
+        self._clear_game()
+
+    def _clear_game(self):
+        self.round_seats = ()           # the game's seats, in seat order: the turn order
+        self.used = []                  # ms each has used, the running turn not banked
+        self.scores = []                # entered scores (None: not yet)
+        self.on = 0                     # index in round_seats of the player on turn
+        self.turns = 0                  # turns ended this game
+        self.lost = -1                  # index of the player who lost on time
+        self.game_bank = self.bank_ms   # the bank of this game (the option may change after)
+        self.game_limit = self.limit_ms
+        self._running = False
+        self._since = 0                 # when the running turn's clock started
+        self._last_seat = 0             # the seat of the last start, turn or resume
+        self._last_call_at = None       # and its time: the merge window
+        self._last_resumed = False      # the last call was a resume
+
+    # -- the checkpoint (Game.fold_state) -------------------------------------
+
+    def at_rest(self):
+        return self.phase == SETUP
+
+    def fold_state(self):
+        return self.table_state() + [
+            "spread=" + words([self.spread[name] for name in self.players]),
+            "bank=%d" % self.bank_ms, "limit=%d" % self.limit_ms,
+            "warnings=" + ("on" if self.warnings else "off"), "rounds=%d" % self.round_number]
+
+    def restore(self, state):
+        rounds = self.round_number = check_int(int(state["rounds"]), 0, 100000, "rounds")
+        self.restore_table(state, WIN_POINTS * rounds)
+        if sum(self.totals.values()) > _MOST_A_GAME * rounds:
+            raise Refused("points add up to more than the games played give")
+        spread = ints_of(state["spread"])
+        if len(spread) != len(self.players):
+            raise ValueError("spread")
+        self.spread = {}
+        for i in range(len(spread)):
+            self.spread[self.players[i]] = check_int(spread[i], -_MOST_SPREAD, _MOST_SPREAD, "a spread")
+        self.bank_ms = check_int(int(state["bank"]), MIN_BANK_MS, MAX_BANK_MS, "time bank (ms)")
+        self.limit_ms = self._check_limit(int(state["limit"]))
+        if state["warnings"] not in ("on", "off"):
+            raise ValueError("warnings")
+        self.warnings = state["warnings"] == "on"
+        self.game_bank = self.bank_ms
+        self.game_limit = self.limit_ms
+
+    # -- reading (the screens; allocation-free where a clock is read) ----------
+
+    @property
+    def paused(self):
+        return self.phase == PLAY and not self._running
+
+    @property
+    def on_seat(self):
+        """The seat on turn (0 outside play)."""
+        return self.round_seats[self.on] if self.round_seats else 0
+
+    def used_at(self, i, now):
+        """ms the player at index `i` of the game has used at `now`: a
+        clock past the overtime limit stops there."""
+        used = self.used[i]
+        if self._running and i == self.on and self.phase == PLAY:
+            used += ticks_diff(now, self._since)
+            if self.game_limit:
+                most = self.game_bank + self.game_limit
+                if used > most:
+                    used = most
+        return used
+
+    def left_ms(self, i, now):
+        """What is left of the bank of the player at index `i`; below zero
+        in overtime."""
+        return self.game_bank - self.used_at(i, now)
+
+    def flagged(self, now):
+        """True once the running clock has reached the overtime limit: that
+        player has lost on time and the game is over (the state says so at
+        the next action: phase_at says so at once)."""
+        if not self._running or self.phase != PLAY or not self.game_limit:
+            return False
+        return self.used[self.on] + ticks_diff(now, self._since) >= self.game_bank + self.game_limit
+
+    def phase_at(self, now):
+        if self.phase == PLAY and self.flagged(now):
+            return ENTRY
+        return self.phase
+
+    def clock_running(self, now):
+        return self._running and self.phase == PLAY and not self.flagged(now)
+
+    def lost_at(self, now):
+        """The index of the player who lost on time, at `now` (-1: none)."""
+        if self.phase == PLAY and self.flagged(now):
+            return self.on
+        return self.lost
+
+    def tick(self, now):
+        """TIME_UP when the bank of the player on turn runs out; with the
+        warnings on, GO at one minute left and LAST_TEN each of the last ten
+        seconds; IM_OUT when the overtime limit is reached (the player has
+        lost on time). Allocates nothing. A moment is cued when the second
+        shown passes it since the last tick of the same turn, so each sounds
+        once and an undo that keeps the turn sounds nothing again."""
+        if self.phase != PLAY or not self._running:
+            return cues.NONE
+        second = self._second(now)
+        if self._cued_round != self.round_number or self._cued_turn != self.turns:
+            # another turn: what it shows now is seen, nothing sounded
+            self._cued_round = self.round_number
+            self._cued_turn = self.turns
+            self._cued_second = second
+            self._cued_flag = self.flagged(now)
+            return cues.NONE
+        if not self._cued_flag and self.flagged(now):
+            self._cued_flag = True
+            self._cued_second = second
+            return cues.IM_OUT
+        seen = self._cued_second
+        self._cued_second = second
+        if second >= seen:
+            return cues.NONE
+        if second <= 0:
+            return cues.TIME_UP
+        if not self.warnings:
+            return cues.NONE
+        if second <= LAST_SECONDS:
+            return cues.LAST_TEN
+        if second <= WARN_SECONDS < seen:
+            return cues.GO
+        return cues.NONE
+
+    def _second(self, now):
+        # the whole seconds left that the clock shows (rounded up); 0 once
+        # the bank is spent
+        left = self.game_bank - self.used_at(self.on, now)
+        return (left + 999) // 1000 if left > 0 else 0
+
+    def live_rows(self, now):
+        """The game in progress (or over, its scores coming in) as sheet
+        rows, in seat order; adjusted, margin and total None until every
+        score is in."""
+        if self.phase == SETUP:
+            return []
+        return self._round_dict(self._record(now, False))["rows"]
+
+    # -- checks ------------------------------------------------------------------
+
+    def _check_limit(self, ms):
+        if ms:
+            check_int(ms, MINUTE_MS, MAX_LIMIT_MS, "overtime limit (ms, 0 for none)")
+        return ms
+
+    def _need_setup(self, what):
+        if self.phase != SETUP:
+            raise Refused("%s only between games" % what)
+
+    def _need_seating(self, what):
+        self._need_setup(what)
+
+    def _need_clock(self, now):
+        """Refuse unless a game is in play and its clocks may move."""
+        if self.phase == SETUP:
+            raise Refused("no game in play")
+        if self.phase == ENTRY:
+            raise Refused("the game is over: enter the scores")
+        if self.flagged(now):
+            raise Refused("%s lost on time" % self.names[self.on_seat - 1])
+
+    def _index(self, seat):
+        check_int(seat, 1, MAX_SEATS, "seat")
+        if seat not in self.round_seats:
+            raise Refused("seat %d is not in this game" % seat)
+        return self.round_seats.index(seat)
+
+    def _need_entry(self, now):
+        if self.phase_at(now) != ENTRY:
+            raise Refused("no game to score" if self.phase == SETUP else "the game is on: end it first")
+
+    def _settle(self, now):
+        """A game whose running clock reached the overtime limit is over:
+        the clock stops at the limit, its player has lost on time."""
+        if self.phase == PLAY and self.flagged(now):
+            self.used[self.on] = self.game_bank + self.game_limit
+            self._running = False
+            self.lost = self.on
+            self.phase = ENTRY
+
+    def _stop(self, now):
+        if self._running:
+            self.used[self.on] += ticks_diff(now, self._since)
+            self._running = False
+
+    # -- between games -------------------------------------------------------------
+
+    def do_bank(self, now, ms):
+        self._need_setup("setting the time bank")
+        self.bank_ms = check_int(ms, MIN_BANK_MS, MAX_BANK_MS, "time bank (ms)")
+
+    def do_limit(self, now, ms):
+        self._need_setup("setting the overtime limit")
+        check_int(ms, 0, MAX_LIMIT_MS, "overtime limit (ms, 0 for none)")
+        self.limit_ms = self._check_limit(ms)
+
+    def do_warnings(self, now, setting):
+        self._need_setup("setting the warnings")
+        if setting != "on" and setting != "off":
+            raise Refused("warnings on or off")
+        self.warnings = setting == "on"
+
+    def do_start(self, now, seat):
+        """The player at `seat` plays first: their clock starts."""
+        self._need_setup("starting")
+        check_int(seat, 1, MAX_SEATS, "seat")
+        seats = self.seated()
+        if not MIN_SEATS <= len(seats) <= MAX_PLAYERS:
+            raise Refused("%d to %d players" % (MIN_SEATS, MAX_PLAYERS))
+        if seat not in seats:
+            raise Refused("nobody at seat %d" % seat)
+        self._clear_game()
+        self.round_seats = tuple(seats)
+        self.used = [0] * len(seats)
+        self.scores = [None] * len(seats)  # type: list[int | None]
+        for s in seats:
+            self._join(self.names[s - 1])
+        self.round_number += 1
+        self.on = self.round_seats.index(seat)
+        self._running = True
+        self._since = now
+        self._last_seat = seat
+        self._last_call_at = now
+        self.phase = PLAY
+        self.last_cue = cues.GO
+
+    # -- play -------------------------------------------------------------------------
+
+    def _merged(self, now, seat):
+        """A press of the seat that made the last call (start, turn,
+        resume), within the merge window: the same press again."""
+        at = self._last_call_at
+        if at is None or seat != self._last_seat:
+            return False
+        since = ticks_diff(now, at)
+        return 0 <= since < self.merge_ms
+
+    def do_turn(self, now, seat):
+        """The player on turn has moved: their clock stops, the next
+        player's (in seat order) starts."""
+        self._need_clock(now)
+        i = self._index(seat)
+        if self._merged(now, seat):
+            if i == self.on and self._last_resumed:
+                raise Merged(_TAKEN_AS_RESUME, cues.COUNT_IN)
+            raise Merged("counted once")
+        if not self._running:
+            raise Refused("the clock is paused: resume first")
+        if i != self.on:
+            raise Refused("it is %s's turn" % self.names[self.on_seat - 1])
+        self._stop(now)
+        self.on = (i + 1) % len(self.round_seats)
+        self.turns += 1
+        self._running = True
+        self._since = now
+        self._last_seat = seat
+        self._last_call_at = now
+        self._last_resumed = False
+
+    def do_pause(self, now):
+        """The arbiter's stop: the clock of the player on turn stops."""
+        self._need_clock(now)
+        if not self._running:
+            raise Refused("already paused")
+        self._stop(now)
+
+    def do_resume(self, now, seat=0):
+        """The same player's clock runs again (`seat`: who pressed, for the
+        merge window)."""
+        if self.phase != PLAY:
+            raise Refused("no game in play" if self.phase == SETUP else "the game is over: enter the scores")
+        if seat:
+            check_int(seat, 1, MAX_SEATS, "seat")
+        if self._running:
+            raise Refused("not paused")
+        self._running = True
+        self._since = now
+        self._last_seat = seat
+        self._last_call_at = now
+        self._last_resumed = True
+
+    def do_end(self, now):
+        """The game is over (the last tile played): the clocks stop where
+        they are, and the scores come in."""
+        self._need_clock(now)
+        self._stop(now)
+        self.phase = ENTRY
+        self.last_cue = cues.IM_OUT
+
+    # -- the scores ---------------------------------------------------------------
+
+    def do_score(self, now, seat, points):
+        """The score on the board of the player at `seat` (before the
+        overtime penalty, which is taken off at the close)."""
+        self._need_entry(now)
+        i = self._index(seat)
+        check_int(points, 0, MAX_SCORE, "score")
+        self._settle(now)
+        self.scores[i] = points
+
+    def do_close(self, now):
+        """Every score is in: the game counts."""
+        self._need_entry(now)
+        missing = [self.names[self.round_seats[i] - 1] for i in range(len(self.round_seats))
+                   if self.scores[i] is None]
+        if missing:
+            raise Refused("no score yet for " + ", ".join(missing))  # pyright: ignore[reportCallIssue, reportArgumentType]  a game's seats have names
+        self._settle(now)
+        record = self._record(now, False)
+        for row in record[5]:
+            name = row[_R_NAME]
+            self.totals[name] += row[_R_POINTS]
+            self.spread[name] += row[_R_MARGIN]
+        self._keep(record)
+        self.last_cue = cues.WIN
+
+    def do_void(self, now):
+        """The game is abandoned: listed, nothing counts."""
+        if self.phase == SETUP:
+            raise Refused("no game in play")
+        self._settle(now)
+        self._stop(now)
+        self._keep(self._record(now, True))
+
+    def _keep(self, record):
+        self.games.append(record)
+        self._clear_game()
+        self.phase = SETUP
+
+    def _record(self, now, void):
+        """The game as a closed game's record (see _R_*) at `now` (None: as
+        the last action left it): scored if every score is in and it is not
+        void."""
+        seats = self.round_seats
+        n = len(seats)
+        if now is None:             # as the last action left it
+            lost = self.lost
+            used = list(self.used)
+        else:
+            lost = self.lost_at(now)
+            used = [self.used_at(i, now) for i in range(n)]
+        scored = not void and None not in self.scores
+        margins = points = adjusted = None
+        if scored:
+            adjusted = [self.scores[i] - penalty(used[i] - self.game_bank) for i in range(n)]
+            margins, points = outcome(adjusted, lost)
+        rows = []
+        winner = None
+        level = 0
+        for i in range(n):
+            name = self.names[seats[i] - 1]
+            got = points[i] if points else 0
+            if got:
+                level += 1
+                winner = name
+            rows.append((name, seats[i], used[i], None if void else self.scores[i], i == lost, got,
+                         adjusted[i] if adjusted else None, margins[i] if margins else None))
+        draw = level > 1
+        if draw:
+            winner = None
+        return (self.round_number, void, winner, draw, self.game_bank, tuple(rows))
+
+    def _join(self, name):
+        TableGame._join(self, name)
+        if name not in self.spread:
+            self.spread[name] = 0
+
+    def _rename_records(self, old, new):
+        spread = {}
+        for name in self.players:
+            spread[name] = self.spread[old if name == new else name]
+        self.spread = spread
+        for g in range(len(self.games)):
+            number, void, winner, draw, bank, rows = self.games[g]
+            rows = tuple(((new,) + row[1:]) if row[_R_NAME] == old else row for row in rows)
+            self.games[g] = (number, void, new if winner == old else winner, draw, bank, rows)
+
+    # -- the standings and the score sheet --------------------------------------------
+
+    def standings(self):
+        """[[name, points], ...]: most points first (2 a win, 1 a draw),
+        then the highest sum of margins, then the name."""
+        table = [[name, self.totals[name]] for name in self.players]
+        spread = self.spread
+        table.sort(key=lambda pair: (-pair[1], -spread[pair[0]], pair[0]))
+        return table
+
+    def _round_dict(self, record):
+        number, void, winner, draw, bank, rows = record
+        out = []
+        play_ms = 0
+        for name, seat, used, score, lost, points, adjusted, margin in rows:
+            over = used - bank if used > bank else 0
+            play_ms += used
+            out.append({"name": name, "seat": seat, "score": score, "used_ms": used, "over_ms": over,
+                        "penalty": penalty(over), "adjusted": adjusted, "margin": margin, "lost": lost,
+                        "total": None if adjusted is None and not void else points})
+        return {"number": number, "void": void, "winner": winner, "draw": draw, "play_ms": play_ms,
+                "bank_ms": bank, "rows": out}
+
+    def sheet(self):
+        current = None
+        if self.phase != SETUP:
+            current = self._round_dict(self._record(None, False))
+        return {
+            "game": self.KIND,
+            "players": list(self.players),
+            "rounds": [self._round_dict(r) for r in self.games],
+            "totals": dict(self.totals),
+            "spread": dict(self.spread),
+            "standings": self.standings(),
+            "current": current,
+            "bank_ms": self.bank_ms,
+            "limit_ms": self.limit_ms,
+        }

@@ -1,0 +1,51 @@
+# Board Clock, as the app sees it (tileclock/games/__init__.py lists the
+# games). Nothing is imported at the top: the rules and screens load when a
+# game of this kind is played, and unload with it.
+KIND = "boardclock"
+TITLE = "BOARD CLOCK"       # headings (at most 14 letters)
+PLAYERS = (2, 4)            # fewest and most players (a board's four sides)
+
+# (label, settings key, choices, as shown or None), kept in the settings:
+# each player's time bank in minutes, the overtime allowed before a loss on
+# time (0: no limit), and the warnings (a cue at one minute left, a beep
+# each of the last ten seconds).
+OPTIONS = (
+    ("Time bank", "timebank", (10, 15, 20, 25, 30, 40, 50, 60),
+     ("10 min", "15 min", "20 min", "25 min", "30 min", "40 min", "50 min", "60 min")),
+    ("Max over", "timeover", (0, 10), ("none", "10 min")),
+    ("Warnings", "warnings", ("on", "off"), None),
+)
+DEFAULTS = {"timebank": 25, "timeover": 0, "warnings": "on"}
+
+# The set-up actions of new_game: undoing one of them goes home instead.
+SETUP_VERBS = ("seat", "bank", "limit", "warnings")
+
+
+def option_action(key, value):
+    """(verb, args) that sets option `key` to `value` in a game."""
+    if key == "timebank":
+        return "bank", (value * 60000,)
+    if key == "timeover":
+        return "limit", (value * 60000,)
+    return key, (value,)
+
+
+def setup(settings, players):
+    """The set-up actions of a new game from the settings, seats aside."""
+    return [option_action(key, settings[key]) for _label, key, _choices, _shown in OPTIONS]
+
+
+def new_game():
+    from tileclock.games.boardclock.rules import BoardClock
+    return BoardClock()
+
+
+def screens():
+    from tileclock.games.boardclock import screens
+    return screens
+
+
+def menus():
+    """The module of the game's menu (MENU) and its score-sheet lines."""
+    from tileclock.games.boardclock import menu
+    return menu
