@@ -106,6 +106,7 @@ class App:
         self.buzzer = board.buzzer
         self.battery = getattr(board, "battery", None)  # None: USB alone
         self.keeper = Keeper(journal)   # the game and its journal
+        self.game = None            # keeper.game, copied after each of its calls: the screens read it
         self.settings = defaults()
         if settings:
             self._take(settings)
@@ -133,9 +134,6 @@ class App:
         self.manager = ui_screen.Manager(self)
         self._apply_sound()
 
-    # The game in play (None: none): the keeper's
-    game = property(lambda self: self.keeper.game)
-
     def _take(self, values):
         # every saved key: a game's options are checked when its spec loads
         for key in values:
@@ -158,7 +156,7 @@ class App:
     def spec(self):
         """The spec module of the game in progress (tileclock/games/), or
         None; imported again if a game screen unloaded it."""
-        game = self.keeper.game
+        game = self.game
         return None if game is None else self.game_spec(game.KIND)
 
     def now(self):
@@ -182,6 +180,7 @@ class App:
         self._apply_sound()
         keeper = self.keeper
         problems = problems + keeper.resume(self.board.ticks_ms(), feed)
+        self.game = keeper.game
         feed()
         self.screens = None
         self.problems = problems
@@ -234,10 +233,11 @@ class App:
         """A fresh game of the chosen kind, seated and set up from the
         settings (tileclock/players.py), in RAM, then journalled whole."""
         keeper = self.keeper
-        keeper.game = None
+        keeper.game = self.game = None
         gc.collect()
         spec = self.game_spec(self.settings["game"])
         keeper.new(spec.new_game())
+        self.game = keeper.game
         from tileclock.players import setup
         try:
             for verb, args in setup(self.settings, spec, self.seats):
@@ -254,6 +254,7 @@ class App:
         press into the call just made). Returns True if applied."""
         try:
             said = self.keeper.act(now, verb, args)
+            self.game = self.keeper.game    # (folded: a new game)
         except Merged as e:
             # Pressed within the merge window of the last call: the same
             # call. When the press may have meant more (a win, I'M OUT),
@@ -269,7 +270,7 @@ class App:
         if said & _UNASKED:
             self.manager.unbanner()     # "undo the close?" is no longer asked
         self._said(now, said)
-        cue = self.keeper.game.last_cue
+        cue = self.game.last_cue
         if cue:
             self.sound(now, cue)
         if route:
@@ -281,7 +282,7 @@ class App:
         Undoing a close asks first; undoing the set-up goes home instead."""
         keeper = self.keeper
         try:
-            said = keeper.undo(now, keeper.game and self.spec.SETUP_VERBS, ui_screen.CONFIRM_MS)
+            said, last = keeper.undo(now, self.game and self.spec.SETUP_VERBS, ui_screen.CONFIRM_MS)
         except Refused as e:
             self.refuse(now, e.reason)
             return False
@@ -291,11 +292,11 @@ class App:
         if said & _ASKED:
             self.manager.banner(now, UNDO_CLOSE, ui_screen.CONFIRM_MS)
             return False
+        self.game = keeper.game
         self._said(now, said)
-        last = keeper.undone
         if last[1] == "rename":
             seat = last[2][0]
-            self.keep_name(seat, keeper.game.names[seat - 1])
+            self.keep_name(seat, self.game.names[seat - 1])
         self.cue = cues.NONE
         self.note(now, "undone: " + last[1])
         self.route(now)
@@ -305,6 +306,7 @@ class App:
         """`game` replaces the game in play with its history changed before
         its last action (a call corrected: ui/calls.py); journalled whole."""
         self._said(now, self.keeper.rewrite(now, game, removed))
+        self.game = game
         self.cue = cues.NONE
 
     # -- messages and sounds ---------------------------------------------------
@@ -604,7 +606,7 @@ class App:
         try:
             self.boot()
         except Exception as e:          # noqa: BLE001 - a bad journal or screen at boot
-            self.keeper.game = None
+            self.keeper.game = self.game = None
             self._failed(e)             # the home menu, and the error's name
         gc.collect()
         while True:

@@ -50,7 +50,6 @@ class Keeper:
         self.offset = 0             # the board's ticks + offset: the engine's time (resume)
         self.written = 0            # when the journal last wrote (the engine's time)
         self.unsaved = _SAVED       # the journal against the game
-        self.undone = None          # the action the last undo took back
         self._pause = 0             # history length with the boot's pause on top, or 0
         self._pause_at = 0          # and that pause's time
         self._unclose = None        # (the close undo asked about, until when)
@@ -155,10 +154,10 @@ class Keeper:
     def undo(self, now, setup_verbs, confirm_ms):
         """Take back the last action: the game without it is built beside
         the current one, which stays as it is if that fails (Refused: out
-        of memory). A close is undone by a second call within `confirm_ms`
-        on the same close (the first returns _ASKED); an action of
-        `setup_verbs` is not undone (_HOME). Else `undone` is the action
-        taken back, and what to say is returned."""
+        of memory). Returns (what to say, the action taken back): a close
+        is undone by a second call within `confirm_ms` on the same close
+        (the first: _ASKED, None); an action of `setup_verbs` is not undone
+        (_HOME, None)."""
         game = self.game
         if game is None or not game.history:
             raise Refused("nothing to undo")
@@ -178,12 +177,12 @@ class Keeper:
                 paused_at = last[0]
                 last = steps[-1].history[-1]
             if last[1] in setup_verbs:
-                return _HOME
+                return _HOME, None
             if steps[-1].last_closed():
                 asked = self._unclose
                 if asked is None or asked[0] is not last or ticks_diff(asked[1], now) <= 0:
                     self._unclose = (last, ticks_add(now, confirm_ms))
-                    return _ASKED
+                    return _ASKED, None
                 self._unclose = None
             steps.append(steps[-1].undone())
         except MemoryError:
@@ -194,7 +193,6 @@ class Keeper:
         for step in steps[1:]:
             self.game = step
             said |= self._store(now, _UNDO)
-        self.undone = last
         if paused_at is not None:
             game = self.game
             try:
@@ -203,7 +201,7 @@ class Keeper:
                 self._pause_at = paused_at
             except Refused:
                 pass
-        return said
+        return said, last
 
     def rewrite(self, now, game, removed=-1):
         """`game` replaces the game in play, its history changed before

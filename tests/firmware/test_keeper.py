@@ -126,8 +126,8 @@ def test_a_running_clock_is_paused_where_the_power_went():
     top = again.game.history[-1]
     assert top[1] == "pause" and top[0] == 9000 and again.offset == 8900
     # undo takes back the players' go, not the boot's pause, and pauses again
-    assert again.undo(9500, SETUP, CONFIRM_MS) == 0
-    assert again.undone[1] == "go"
+    said, undone = again.undo(9500, SETUP, CONFIRM_MS)
+    assert said == 0 and undone[1] == "go"
     assert [a[1] for a in again.game.history[-2:]] == ["start", "pause"]
 
 
@@ -135,24 +135,24 @@ def test_undoing_a_close_asks_first():
     fs = flash()
     k = seated(fs)
     t = play_round(k, 2000)
-    assert k.undo(t + 100, SETUP, CONFIRM_MS) == ASKED
+    assert k.undo(t + 100, SETUP, CONFIRM_MS) == (ASKED, None)
     assert k.game.last_closed()     # asked: nothing undone
-    assert k.undo(t + 200, SETUP, CONFIRM_MS) == 0
-    assert k.undone[1] == "close" and not k.game.last_closed()
+    said, undone = k.undo(t + 200, SETUP, CONFIRM_MS)
+    assert said == 0 and undone[1] == "close" and not k.game.last_closed()
     # asked again, then another action: the question is withdrawn
     k.act(t + 300, "close")
-    assert k.undo(t + 400, SETUP, CONFIRM_MS) == ASKED
+    assert k.undo(t + 400, SETUP, CONFIRM_MS) == (ASKED, None)
     assert k.act(t + 500, "start") == UNASKED
     # too late: asked again
     k2 = seated(flash())
     t = play_round(k2, 2000)
-    assert k2.undo(t, SETUP, CONFIRM_MS) == ASKED
-    assert k2.undo(t + CONFIRM_MS, SETUP, CONFIRM_MS) == ASKED
+    assert k2.undo(t, SETUP, CONFIRM_MS) == (ASKED, None)
+    assert k2.undo(t + CONFIRM_MS, SETUP, CONFIRM_MS) == (ASKED, None)
 
 
 def test_undo_stops_at_the_set_up_and_at_nothing():
     k = seated(flash())
-    assert k.undo(2000, SETUP, CONFIRM_MS) == HOME
+    assert k.undo(2000, SETUP, CONFIRM_MS) == (HOME, None)
     assert len(k.game.history) == 3
     raises(Refused, Keeper(None).undo, 0, SETUP, CONFIRM_MS)
 
@@ -162,8 +162,8 @@ def test_an_undo_is_journalled():
     k = seated(fs)
     k.act(2000, "start")
     k.act(3000, "go", (1,))
-    assert k.undo(3500, SETUP, CONFIRM_MS) == 0
-    assert k.undone[1] == "go"
+    said, undone = k.undo(3500, SETUP, CONFIRM_MS)
+    assert said == 0 and undone[1] == "go"
     again = keeper_on(fs)
     again.resume(0)
     assert lines(again.game) == lines(k.game) + [(3500, "pause", ())]

@@ -35,7 +35,7 @@ class Driver:
         self.dev.run(50)
         app = self.dev.app
         from tileclock.script import new_game
-        app.keeper.game = new_game(kind)   # as App.new_game, with the evening's own set-up
+        app.keeper.game = app.game = new_game(kind)   # as App.new_game, with the evening's own set-up
         app.keeper.journal.start(kind)
         self.shift = 0
         self.folds = 0              # folds undone back across
