@@ -32,20 +32,12 @@ _ASKED = const(8)           # keeper.ASKED
 # has passed since its last write, so a power cut loses at most this much of
 # the clock (docs/journal.md, "Time marks": the flash cost of 5 s vs 10 s).
 MARK_MS = const(5000)
-# Rest when nobody plays (no clock running, no press): dimmed after the
-# "sleep" setting's minutes, the display off a minute later, the loop
-# polling less often; any press wakes it, and that press is no action. On
-# cells, after an hour the box says it is switching off and rests in its
-# slowest loop (docs/power.md).
+# Rest when nobody plays (tileclock/rest.py, docs/power.md): App.rest
 AWAKE = const(0)
 DIM = const(1)
 DARK = const(2)
 OFF = const(3)
-_DARK_AFTER_MS = const(60000)   # dimmed this long, then dark
-_OFF_AFTER_MS = const(3600000)  # untouched this long on cells: off
-_OFF_SAID_MS = const(5000)      # "switching off" on show this long first
-_POLL_DARK_MS = const(100)      # the loop's longest sleep while dark (a press: 0.1 s to wake)
-_POLL_OFF_MS = const(500)
+_OFF_AFTER_MS = const(3600000)  # untouched this long on cells: off (rest.py's)
 _OFF_NOTE = "switching off: any seat wakes it"
 
 CANT_SAVE = "flash: can't save"
@@ -130,7 +122,7 @@ class App:
         self._can_rest = hasattr(board.display, "poweroff") and hasattr(board.display, "contrast")
         self.poll_ms = POLL_MS      # the loop's longest sleep now
         self._input_at = board.ticks_ms()   # the last press (the board's ticks)
-        self._dark_at = None        # OFF said: the display goes off then
+        self.dark_at = None        # OFF said: the display goes off then
         self.manager = ui_screen.Manager(self)
         self._apply_sound()
 
@@ -449,7 +441,7 @@ class App:
                 self.sound(now, cues.BATTERY)
         self.buzzer.update(now)
         rest_due = self._rest(ticks, now)
-        if manager.frame(self.display, now) and (self.rest < DARK or self._dark_at is not None):
+        if manager.frame(self.display, now) and (self.rest < DARK or self.dark_at is not None):
             self.display.show()     # (not to a panel that is off)
         if not self.starving:
             board.feed_watchdog()
@@ -469,9 +461,8 @@ class App:
         return wait
 
     def _rest(self, ticks, now):
-        """Dim, darken or switch off when nobody plays; ms until the next
-        step of it (FOREVER: none due)."""
-        minutes = self.settings.get("sleep", 0)
+        """Dim, darken or switch off when nobody plays (tileclock/rest.py,
+        loaded when a step is due); ms until the next step (FOREVER: none)."""
         game = self.keeper.game
         if not self._can_rest:
             return ui_screen.FOREVER
@@ -481,56 +472,30 @@ class App:
                 self._wake()
             return ui_screen.FOREVER
         idle = ticks_diff(ticks, self._input_at)
+        minutes = self.settings.get("sleep", 0)
         battery = self.battery
-        on_cells = battery is not None and not battery.on_usb
-        if self._dark_at is not None and ticks_diff(ticks, self._dark_at) >= 0:
-            self._dark_at = None
-            self.display.poweroff()
-        steps = ui_screen.FOREVER
-        if on_cells:
-            if idle >= _OFF_AFTER_MS:
-                if self.rest != OFF:
-                    self._switch_off(ticks, now)
-                return ui_screen.FOREVER if self._dark_at is None else _OFF_SAID_MS
-            steps = _OFF_AFTER_MS - idle
-        if minutes <= 0:
-            return steps
-        dim_at = minutes * 60000
-        # A game's screen (a Spell Sport turn, the ready screen between
-        # rounds) dims but stays lit: the table may be thinking, and reads it
-        may_darken = self.screens is None
-        if may_darken and idle >= dim_at + _DARK_AFTER_MS:
-            if self.rest < DARK:
-                self.rest = DARK
-                self.poll_ms = _POLL_DARK_MS
-                self.display.poweroff()
-            return steps
-        if idle >= dim_at:
-            if self.rest < DIM:
-                self.rest = DIM
-                self.display.contrast(0)
-            if not may_darken:
-                return steps
-            left = dim_at + _DARK_AFTER_MS - idle
-        else:
-            left = dim_at - idle
-        return left if left < steps else steps
-
-    def _switch_off(self, ticks, now):
-        # said on a lit screen, then dark in the slowest loop until a press
-        self.rest = OFF
-        self.poll_ms = _POLL_OFF_MS
-        self.display.contrast(255)
-        self.display.poweron()
-        self.note(now, _OFF_NOTE)
-        self._dark_at = ticks_add(ticks, _OFF_SAID_MS)
+        cells = battery is not None and not battery.on_usb
+        if self.rest == AWAKE and self.dark_at is None:
+            if minutes <= 0 and not cells:
+                return ui_screen.FOREVER
+            first = minutes * 60000 if minutes > 0 else _OFF_AFTER_MS
+            if cells and _OFF_AFTER_MS < first:
+                first = _OFF_AFTER_MS
+            if idle < first:
+                return first - idle
+        from tileclock import rest
+        was = self.rest
+        due = rest.step(self, ticks, idle, minutes, cells)
+        if self.rest == OFF and was != OFF:
+            self.note(now, _OFF_NOTE)
+        return due
 
     def _wake(self):
         # bright and lit again, the whole frame sent (the panel kept its
         # RAM, but a frame drawn while dark was never sent)
         self.rest = AWAKE
         self.poll_ms = POLL_MS
-        self._dark_at = None
+        self.dark_at = None
         display = self.display
         display.contrast(255)
         display.poweron()

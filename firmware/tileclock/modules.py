@@ -28,7 +28,7 @@ def forget(names):
 # Needed before a game screen is up, not while it is (App.route unloads
 # them): the home menu, the score sheet and the players' names, their
 # screen and their rules (a game menu loads them again: names between
-# rounds only), the keys' hint (a screen
+# rounds only), the rest (tileclock/rest.py: loaded when the box rests), the keys' hint (a screen
 # with room for one loads it again; the live screens draw none), the
 # settings file, journal recovery and its scan (boot), the whole evening's reader and
 # the archive of finished evenings (a new evening; a full flash loads the
@@ -52,6 +52,7 @@ NOT_IN_GAME = (
     "tileclock.ui.sheet",
     "tileclock.ui.names",
     "tileclock.players",
+    "tileclock.rest",
     "tileclock.ui.hints",
     "tileclock.ui.calls",
     "tileclock.engine.correct",
@@ -65,9 +66,12 @@ NOT_IN_GAME = (
 )
 
 # What only the games' screens use, built again when a game is shown
-# (App.home unloads them), and the boot-only modules.
+# (App.home unloads them), the rest (loaded again when the box rests: not
+# on a menu or the sheet, the worst pass of an evening), and the boot-only
+# modules.
 NOT_AT_HOME = (
     "tileclock.hal.maintenance",
+    "tileclock.rest",
     "tileclock.ui.form",
     "tileclock.ui.live",
     "tileclock.ui.ready",

@@ -38,7 +38,7 @@ def layer(module):
         return ("script", None)
     if module == "tileclock.app":
         return ("app", None)
-    if module in ("tileclock.keeper", "tileclock.players"):
+    if module in ("tileclock.keeper", "tileclock.players", "tileclock.rest"):
         return (module[len("tileclock."):], None)
     return ("other", None)
 
@@ -63,7 +63,8 @@ ALLOWED = {
     # the menus' Join use too): above the engine, no screen, store nor board
     "keeper": {"neutral", "engine"},
     "players": {"neutral", "engine"},
-    "app": {"neutral", "engine", "registry", "ui", "store", "keeper", "players"},
+    "rest": {"neutral"},        # when the box rests: the app's state, the display
+    "app": {"neutral", "engine", "registry", "ui", "store", "keeper", "players", "rest"},
     "main": {"neutral", "hal", "app", "store", "config"},
 }
 OUTSIDE = ("micropython", "machine", "framebuf", "gc", "sys", "os", "time", "json", "struct", "binascii",
