@@ -1,12 +1,11 @@
 # The app is the loop: one pass reads the time once, hands button events to
 # the screen, ticks the engine, sounds cues, redraws what changed, feeds the
 # watchdog and says how long it may sleep. It routes (the screen the game's
-# phase calls for), unloads what the screen doesn't need, sounds and says.
-#
-# The game and its journal are the keeper's (tileclock/keeper.py), the
-# players' names players.py's: they return what happened, the app says it.
-# Every engine action goes through App.act(), which has the keeper apply and
-# journal it; the screens never call game.do() themselves.
+# phase calls for), unloads what the screen doesn't need (modules.py),
+# sounds and says. The game and its journal are the keeper's (keeper.py),
+# the names' rules players.py's, the rest when nobody plays rest.py's: they
+# return what happened and the app says it. Every engine action goes
+# through App.act; the screens never call game.do() themselves.
 import gc
 import sys
 
@@ -23,16 +22,16 @@ _EVENTS_PER_PASS = const(8)  # more than anyone can press in 10 ms
 _FAILS_TO_HOME = const(2)    # passes failing in a row: the game's screen again, then home
 _FAILS_TO_GIVE_UP = const(4)  # then stop feeding the watchdog: it restarts the box
 _FLASH_NOTE_MS = const(30000)  # "can't save" again at most this often
-# What a keeper's call did (tileclock.keeper's bits, folded in here)
-_SAVE_FAILED = const(1)     # keeper.SAVE_FAILED
-_UNASKED = const(2)         # keeper.UNASKED
-_HOME = const(4)            # keeper.HOME
-_ASKED = const(8)           # keeper.ASKED
-# While a game's clock runs, a time mark goes to the journal when this long
-# has passed since its last write, so a power cut loses at most this much of
-# the clock (docs/journal.md, "Time marks": the flash cost of 5 s vs 10 s).
+# What a keeper's call did: keeper.py's bits (private there, folded in)
+_SAVE_FAILED = const(1)
+_UNASKED = const(2)
+_HOME = const(4)
+_ASKED = const(8)
+# While a clock runs, a time mark goes to the journal this long after its
+# last write: a power cut loses at most this much of the clock
+# (docs/journal.md, "Time marks": the flash cost of 5 s vs 10 s).
 MARK_MS = const(5000)
-# Rest when nobody plays (tileclock/rest.py, docs/power.md): App.rest
+# App.rest: awake, or resting when nobody plays (rest.py, docs/power.md)
 AWAKE = const(0)
 DIM = const(1)
 DARK = const(2)
@@ -41,8 +40,8 @@ _OFF_AFTER_MS = const(3600000)  # untouched this long on cells: off (rest.py's)
 _OFF_NOTE = "switching off: any seat wakes it"
 
 CANT_SAVE = "flash: can't save"
-# Undoing a close reopens a round the table has put away: a first long press
-# asks, a second within ui.screen.CONFIRM_MS undoes it.
+# Undoing a close reopens a round the table has put away: a first long
+# press asks, a second within ui.screen.CONFIRM_MS undoes it.
 UNDO_CLOSE = "undo the close? hold again"
 # The battery's two warnings (hal/battery.py), each said once with its sound
 _BATTERY_LOW = "battery low: about a round left"
@@ -50,10 +49,10 @@ _BATTERY_EMPTY = "battery empty: plug in USB now"
 
 
 def defaults():
-    """The settings' defaults the box needs before any game's spec loads:
-    the shared ones and the first game. A game's options get theirs when
-    its spec does (App.game_spec), so the boot loads one spec, not all."""
-    values = {              # the settings every game shares
+    """The settings' defaults before any game's spec loads: the shared ones
+    and the first game (a game's options get theirs with its spec:
+    App.game_spec, so the boot loads one spec, not all)."""
+    values = {
         "players": 4,
         "sound": "on",
         "sleep": 5,         # minutes untouched before the screen dims; 0: never
@@ -64,9 +63,9 @@ def defaults():
     return values
 
 
-# Where print_error writes: None is sys.stdout, the console (the REPL's USB
-# serial on the Pico). tests/run_on_micropython.py sets a stream of the test's
-# own: MicroPython can't redirect sys.stdout.
+# Where print_error writes: None is sys.stdout (the REPL's USB serial on the
+# Pico); tests/run_on_micropython.py sets a stream (MicroPython can't
+# redirect sys.stdout).
 console = None
 
 
@@ -86,9 +85,8 @@ class App:
     """The clock on `board`; `journal` (tileclock.store.journal.Journal, or
     None) keeps every action on flash and gives the game back at boot."""
 
-    # Time marks while a clock runs, this often: a class attribute, so a
-    # board whose flash wears faster can set it before the app starts
-    # (CircuitPython's FAT drive: circuitpython/code.py)
+    # Time marks this often while a clock runs: a board whose flash wears
+    # faster sets it before the app starts (circuitpython/code.py)
     mark_ms = MARK_MS
 
     def __init__(self, board, journal=None, settings=None):
@@ -98,7 +96,7 @@ class App:
         self.buzzer = board.buzzer
         self.battery = getattr(board, "battery", None)  # None: USB alone
         self.keeper = Keeper(journal)   # the game and its journal
-        self.game = None            # keeper.game, copied after each of its calls: the screens read it
+        self.game = None            # keeper.game, copied after each of its calls
         self.settings = defaults()
         if settings:
             self._take(settings)
@@ -110,21 +108,21 @@ class App:
         self.cue_log = None         # a list to record (now, cue) in, for the simulator
         self.passes = 0
         self.settings_unsaved = False
-        self._event_t = None        # the engine's time of the last button event
         self._flash_noted = None    # when "can't save" was last shown
         self.errors = 0             # passes that raised (see safe_step)
         self.last_error = None
         self._fails = 0             # passes in a row that raised
         self.starving = False       # the watchdog is left to restart the box
-        self.rest = AWAKE           # AWAKE, DIM, DARK or OFF (see step)
-        # (a display that can't dim nor switch off, the CircuitPython
-        # board's, keeps the box awake)
+        self.rest = AWAKE
+        # (a display that can't dim nor switch off keeps the box awake)
         self._can_rest = hasattr(board.display, "poweroff") and hasattr(board.display, "contrast")
         self.poll_ms = POLL_MS      # the loop's longest sleep now
         self._input_at = board.ticks_ms()   # the last press (the board's ticks)
-        self.dark_at = None        # OFF said: the display goes off then
+        self.dark_at = None         # OFF said: the display goes off then
         self.manager = ui_screen.Manager(self)
         self._apply_sound()
+
+    # -- settings --------------------------------------------------------------
 
     def _take(self, values):
         # every saved key: a game's options are checked when its spec loads
@@ -132,9 +130,8 @@ class App:
             self.settings[key] = values[key]
 
     def game_spec(self, kind):
-        """The spec module of game `kind`, its options in the settings: the
-        default where one is missing or of another type (saved by another
-        firmware)."""
+        """Game `kind`'s spec module, its options in the settings (the
+        default for one missing or of another type: another firmware's)."""
         from tileclock import games
         spec = games.spec(kind)
         settings = self.settings
@@ -146,49 +143,15 @@ class App:
 
     @property
     def spec(self):
-        """The spec module of the game in progress (tileclock/games/), or
-        None; imported again if a game screen unloaded it."""
+        """The game in progress's spec module, or None (imported again if
+        a game screen unloaded it)."""
         game = self.game
         return None if game is None else self.game_spec(game.KIND)
 
-    def now(self):
-        """The time the engine sees: the board's ticks plus the resume offset."""
-        return ticks_add(self.board.ticks_ms(), self.keeper.offset)
-
-    # -- start-up ------------------------------------------------------------
-
-    def boot(self):
-        """Load the settings, resume the journal's game (if any) and show its
-        screen, else the home menu. The watchdog runs already (make_board
-        started it): fed here, and during a long replay."""
-        feed = self.board.feed_watchdog
-        feed()
-        try:
-            from tileclock.store import settings
-            values, problems = settings.load(self._root(), self.settings)
-        except OSError as e:    # a damaged flash: the defaults, and play on
-            values, problems = {}, ["settings: can't read (%s)" % e]
-        self._take(values)
-        self._apply_sound()
-        keeper = self.keeper
-        problems = problems + keeper.resume(self.board.ticks_ms(), feed)
-        self.game = keeper.game
-        feed()
-        self.screens = None
-        self.problems = problems
-        now = self.now()
-        if keeper.unsaved:      # (the pause at the power cut not saved)
-            self.flash_failed(now)
-        self.route(now)
-        if problems:
-            self.note(now, problems[0])
-
-    # -- settings --------------------------------------------------------------
-
     def save_settings(self):
-        """Keep the menu's choices across power-off (written only if changed).
-        A flash that can't take them leaves them in RAM, says so, and the
-        next menu that closes tries again."""
+        """Keep the settings across power-off (written only if changed); a
+        flash that can't keeps them in RAM, says so, and the next menu
+        that closes tries again."""
         try:
             from tileclock.store import settings
             settings.save(self._root(), self.settings)
@@ -213,17 +176,48 @@ class App:
         self.buzzer.set_muted(self.settings.get("sound") == "off")
 
     def keep_name(self, seat, shown):
-        """Seat `seat` is called `shown` in new games too: the settings'
-        names (tileclock/players.py), saved if they changed."""
+        """Seat `seat` is `shown` in new games too (players.py), saved."""
         from tileclock.players import keep_name
         if keep_name(self.settings, seat, shown):
             self.save_settings()
 
-    # -- the game, through one door (tileclock/keeper.py) ---------------------
+    # -- start-up ------------------------------------------------------------
+
+    def boot(self):
+        """The settings, the journal's game (if any) and its screen, else
+        the home menu. The watchdog runs already: fed here, and during a
+        long replay."""
+        feed = self.board.feed_watchdog
+        feed()
+        try:
+            from tileclock.store import settings
+            values, problems = settings.load(self._root(), self.settings)
+        except OSError as e:    # a damaged flash: the defaults, and play on
+            values, problems = {}, ["settings: can't read (%s)" % e]
+        self._take(values)
+        self._apply_sound()
+        keeper = self.keeper
+        problems = problems + keeper.resume(self.board.ticks_ms(), feed)
+        self.game = keeper.game
+        feed()
+        self.screens = None
+        self.problems = problems
+        now = self.now()
+        if keeper.unsaved:      # (the pause at the power cut not saved)
+            self.flash_failed(now)
+        self.route(now)
+        if problems:
+            self.note(now, problems[0])
+
+    def now(self):
+        """The engine's time: the board's ticks plus the resume offset."""
+        return ticks_add(self.board.ticks_ms(), self.keeper.offset)
+
+    # -- the game, through one door (keeper.py) -------------------------------
 
     def new_game(self, now):
         """A fresh game of the chosen kind, seated and set up from the
-        settings (tileclock/players.py), in RAM, then journalled whole."""
+        settings (players.py) in RAM, then journalled whole."""
         keeper = self.keeper
         keeper.game = self.game = None
         gc.collect()
@@ -240,10 +234,9 @@ class App:
         self.route(now)
 
     def act(self, now, verb, args=(), route=True, quiet=False):
-        """Apply one engine action: journal it, sound its cue, show the screen
-        its phase calls for. A refusal shows its reason and sounds REFUSED
-        (unless `quiet`: a screen trying a value; or the engine merged the
-        press into the call just made). Returns True if applied."""
+        """One engine action: journalled, its cue sounded, the screen its
+        phase calls for shown. A refusal shows its reason and sounds
+        REFUSED (unless `quiet`: a screen trying a value). True if applied."""
         try:
             said = self.keeper.act(now, verb, args)
             self.game = self.keeper.game    # (folded: a new game)
@@ -270,8 +263,8 @@ class App:
         return True
 
     def undo(self, now):
-        """Take back the last engine action (a long press where it happened).
-        Undoing a close asks first; undoing the set-up goes home instead."""
+        """Take back the last action (a long press where it happened): a
+        close asks first, the set-up goes home instead."""
         keeper = self.keeper
         try:
             said, last = keeper.undo(now, self.game and self.spec.SETUP_VERBS, ui_screen.CONFIRM_MS)
@@ -295,8 +288,8 @@ class App:
         return True
 
     def rewritten(self, now, game, removed=-1):
-        """`game` replaces the game in play with its history changed before
-        its last action (a call corrected: ui/calls.py); journalled whole."""
+        """`game`, a call corrected (ui/calls.py), replaces the game in
+        play: journalled whole."""
         self._said(now, self.keeper.rewrite(now, game, removed))
         self.game = game
         self.cue = cues.NONE
@@ -304,9 +297,8 @@ class App:
     # -- messages and sounds ---------------------------------------------------
 
     def _said(self, now, said):
-        # What the keeper's call did that the players must read: a flash
-        # that can't save, and a full flash that made room (the oldest
-        # finished evenings removed), said once
+        # What a keeper's call did that the players must read: a flash that
+        # can't save, a full flash that made room (the oldest evenings gone)
         if said & _SAVE_FAILED:
             self.flash_failed(now)
         journal = self.keeper.journal
@@ -338,27 +330,24 @@ class App:
             self.cue_log.append((now, cue))
         self.buzzer.play(cue, now)
 
-    # -- screens ---------------------------------------------------------------
+    # -- screens: routing, and unloading what they don't need ------------------
 
     def home(self, now):
         from tileclock.modules import NOT_AT_HOME, forget, forget_games
         from tileclock.ui.home import Home
         self.manager.hinted = []       # (a new table may play next: the keys once more)
         self.manager.goto(Home, now)
-        # The game's screens (freed with the last one) load again on route().
-        self.screens = None
+        self.screens = None             # (freed with the last game screen)
         forget(NOT_AT_HOME)
         forget_games(None if self.game is None else self.game.KIND, True)
 
     def route(self, now):
-        """Show the screen the game's phase calls for."""
+        """Show the screen the game's phase calls for. Unloaded: the store's
+        boot and new-evening modules first (the screens may be about to
+        load), then the home menu, the registry, the specs, other games."""
         if self.game is None:
             self.home(now)
             return
-        # Unload what a game screen doesn't need (tileclock/modules.py): the
-        # store's boot and new-evening modules first (the game's screens may
-        # be about to load), then the home menu, the registry and the specs
-        # (the screens module is all the game's screens need), the other games.
         from tileclock.modules import NOT_IN_GAME, STORE_AT_START, forget, forget_games
         forget(STORE_AT_START)
         self.manager.show(self.game_screens().screen_for(self, now), now)
@@ -366,15 +355,14 @@ class App:
         forget_games(self.game.KIND, specs=True)       # and its menu
 
     def game_screens(self):
-        """The screens module of the game in progress (loaded if need be)."""
+        """The game's screens module (loaded if need be)."""
         if self.screens is None:
             self.screens = self.spec.screens()
         return self.screens
 
     def game_menu(self, now):
-        """The game's own menu (any seat held on, on a game screen).
-        While it, and the sheet or the names it opens, are up, the game's
-        screens are unloaded; route() loads them again."""
+        """The game's own menu (any seat held on, on a game screen): its
+        screens unloaded while it is up; route() loads them again."""
         self.goto(self.spec.menus().MENU, now)
         from tileclock.modules import NOT_AT_HOME, forget, forget_games
         self.screens = None
@@ -387,8 +375,8 @@ class App:
     # -- the loop --------------------------------------------------------------
 
     def step(self):
-        """One pass of the loop; returns ms until something of ours is due
-        (the caller sleeps at most POLL_MS of it, to poll the buttons)."""
+        """One pass of the loop; ms until something of ours is due (the
+        caller sleeps at most POLL_MS of it, to poll the buttons)."""
         board = self.board
         ticks = board.ticks_ms()                # the one read of the clock this pass
         keeper = self.keeper
@@ -410,7 +398,11 @@ class App:
                 if dark:
                     buttons.clear()     # (the waking hold says nothing more)
                     continue
-            manager.event(self._event_time(event, now), event)
+            # timed at its edge (a long press: when held long enough)
+            at = buttons.event_at
+            if events.kind_of(event) == events.LONG:
+                at = ticks_add(at, buttons.long_ms)
+            manager.event(keeper.time_of(at, now), event)
         game = keeper.game
         if game is not None:
             cue = game.tick(now)
@@ -461,8 +453,8 @@ class App:
         return wait
 
     def _rest(self, ticks, now):
-        """Dim, darken or switch off when nobody plays (tileclock/rest.py,
-        loaded when a step is due); ms until the next step (FOREVER: none)."""
+        """Dim, darken or switch off when nobody plays (rest.py, loaded
+        when a step is due); ms until the next step (FOREVER: none)."""
         game = self.keeper.game
         if not self._can_rest:
             return ui_screen.FOREVER
@@ -502,36 +494,12 @@ class App:
         display.invalidate()
         self.manager.screen.full = True
 
-    def _event_time(self, event, now):
-        """The engine's time of a button event: a press when its button
-        went down, a long press when it had been held long enough (the
-        buttons time both by the pin's edges, whatever the pass's
-        length), never later than `now` nor before the event before (two
-        presses overlapping come in the order they were decided)."""
-        buttons = self.buttons
-        at = buttons.event_at
-        if events.kind_of(event) == events.LONG:
-            at = ticks_add(at, buttons.long_ms)
-        keeper = self.keeper
-        at = ticks_add(at, keeper.offset)
-        if ticks_diff(at, now) > 0:
-            at = now
-        last = self._event_t
-        if last is not None and ticks_diff(at, last) < 0 and ticks_diff(now, last) >= 0:
-            at = last
-        game = keeper.game
-        last = game.last_at if game is not None else None
-        if last is not None and ticks_diff(at, last) < 0 and ticks_diff(now, last) >= 0:
-            at = last                   # (the engine's time only goes forward)
-        self._event_t = at
-        return at
-
     def safe_step(self):
         """step(), surviving an exception raised by a screen or the engine:
-        the traceback goes to the console, a banner says so, the screen the
-        game's phase calls for comes back (home if that fails again) and the
-        loop carries on. If every pass fails, the watchdog is no longer fed:
-        it restarts the box, and the journal brings the game back."""
+        the traceback on the console, a banner, the phase's screen again
+        (home if that fails again), and the loop carries on. If every pass
+        fails the watchdog is no longer fed: it restarts the box, and the
+        journal brings the game back."""
         if self.starving:
             return POLL_MS
         try:
@@ -565,7 +533,7 @@ class App:
         return 0
 
     def run(self):
-        """The device's loop; never returns (when every pass fails, it idles
+        """The device's loop; never returns (every pass failing, it idles
         unfed until the watchdog restarts the box)."""
         board = self.board
         try:
@@ -578,4 +546,3 @@ class App:
             wait = self.safe_step()
             poll = self.poll_ms         # longer while the box rests
             board.sleep_ms(wait if wait < poll else poll)
-

@@ -4,9 +4,9 @@
 # (and folds the game when a round closed after another); undo, with its
 # confirmation before a close is taken back; time marks while a clock runs;
 # and at boot the journal's game back, with the offset that carries the
-# engine's time on from the old tick counter and the pause where the power
-# went. A failing flash never stops the game: the game carries on in RAM
-# and the next write catches the journal up.
+# engine's time on from the old tick counter (and dates each press in it)
+# and the pause where the power went. A failing flash never stops the game:
+# the game carries on in RAM and the next write catches the journal up.
 #
 # The keeper sounds, shows and routes nothing: each call returns what
 # happened (the bits below, or the engine's Refused), and the app says it.
@@ -53,6 +53,7 @@ class Keeper:
         self._pause = 0             # history length with the boot's pause on top, or 0
         self._pause_at = 0          # and that pause's time
         self._unclose = None        # (the close undo asked about, until when)
+        self._pressed = None        # the engine's time of the last press (time_of)
 
     # -- boot ----------------------------------------------------------------
 
@@ -212,6 +213,24 @@ class Keeper:
         if 0 <= removed < self._pause:
             self._pause -= 1        # (the boot's pause moved up with the rest)
         return self._store(now, _REWRITE)
+
+    def time_of(self, ticks, now):
+        """The engine's time of a press the board timed at `ticks` (its
+        edge: App.step): never later than `now`, nor before the press
+        before (two presses overlapping come in the order they were
+        decided) or the last action (the engine's time only goes forward)."""
+        at = ticks_add(ticks, self.offset)
+        if ticks_diff(at, now) > 0:
+            at = now
+        last = self._pressed
+        if last is not None and ticks_diff(at, last) < 0 and ticks_diff(now, last) >= 0:
+            at = last
+        game = self.game
+        last = game.last_at if game is not None else None
+        if last is not None and ticks_diff(at, last) < 0 and ticks_diff(now, last) >= 0:
+            at = last
+        self._pressed = at
+        return at
 
     # -- the journal: a failing flash must not stop the clock ----------------
 

@@ -242,3 +242,15 @@ def test_the_bits_are_the_keepers():
     for name, value in (("_SAVE_FAILED", SAVE_FAILED), ("_UNASKED", UNASKED), ("_HOME", HOME),
                         ("_ASKED", ASKED)):
         assert getattr(K, name, value) == value
+
+
+def test_a_press_is_dated_in_the_engines_time_never_backwards():
+    k = seated(flash())
+    k.offset = 1000                 # the engine's time is the board's + 1000
+    assert k.time_of(500, 3000) == 1500
+    assert k.time_of(5000, 3000) == 3000        # never later than now
+    assert k.time_of(400, 3000) == 3000         # nor before the press before
+    k.act(3500, "start")
+    k2 = seated(flash())
+    k2.act(4000, "start")
+    assert k2.time_of(100, 5000) == 4000        # nor before the last action
