@@ -49,6 +49,8 @@ def main(argv=None):
         # paths are strings in the heap (a caller's TILECLOCK_SIM_TMP, the
         # test suite's temporary folder, moved the figures with its length)
         env["TILECLOCK_SIM_TMP"] = os.path.join(stage, "flash")
+        # and their random names drawn from one seed (simboard.random_bytes)
+        env["TILECLOCK_SIM_SEED"] = "1"
         os.mkdir(env["TILECLOCK_SIM_TMP"])
         # how a bench starts a fresh interpreter (the app bench's code measurement,
         # the resume bench's first resume)

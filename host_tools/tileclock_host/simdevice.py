@@ -15,7 +15,7 @@ import gc
 
 from tileclock import cues
 from tileclock.app import App
-from tileclock_host.simboard import LONG_HOLD_MS, MENU_HOLD_MS, TAP_MS, SimBoard
+from tileclock_host.simboard import LONG_HOLD_MS, MENU_HOLD_MS, TAP_MS, SimBoard, random_bytes
 
 SETTLE_MS = 150      # after a press: debounce, release and the screen's pass
 
@@ -41,7 +41,7 @@ class SimDevice:
         journal = None
         if self.use_journal:
             from tileclock.store.journal import Journal
-            journal = Journal(self.fs_root.rstrip("/"))
+            journal = Journal(self.fs_root.rstrip("/"), random_source=random_bytes)
         self.app = App(self.board, journal, self.settings)
         self.app.cue_log = []
         self.app.boot()

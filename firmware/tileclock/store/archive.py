@@ -32,7 +32,7 @@ def start(journal, kind, as_is=False):
     again from the start (a full flash)."""
     fs = journal.fs
     new = journal.root + "/journal.new"
-    evening = J.new_evening()
+    evening = J.new_evening(journal.random_source)
     clear(fs, new)
     fs.mkdir(new)
     fs.open(new + "/" + J.MARKER + evening, "wb").close()

@@ -69,19 +69,23 @@ def resume_time(game, mark):
     return last
 
 
-def new_evening():
-    """A new evening's name: 8 hex digits from the hardware's random source
-    (os.urandom), or on a port without one (the WebAssembly port of the web
-    page) from `random`, which such a port seeds at start."""
+def random_bytes(n):
+    """n bytes from the hardware's random source (os.urandom), or on a port
+    without one (the WebAssembly port of the web page) from `random`, which
+    such a port seeds at start."""
     try:
         from os import urandom
     except ImportError:
         import random
-        name = "%08x" % random.getrandbits(32)
-    else:
-        name = ""
-        for b in urandom(4):
-            name += "%02x" % b
+        return bytes(random.getrandbits(8) for _ in range(n))
+    return urandom(n)
+
+
+def new_evening(source=random_bytes):
+    """A new evening's name: 8 hex digits from `source` (n -> n bytes)."""
+    name = ""
+    for b in source(4):
+        name += "%02x" % b
     return "00000001" if name == LEGACY else name
 
 
@@ -226,9 +230,12 @@ def read_journal(folder, fs=None):
 class Journal:
     """The journal of the evening being played, in `root`/journal/."""
 
-    def __init__(self, root, fs=None):
+    def __init__(self, root, fs=None, random_source=random_bytes):
         self.fs = fs or FS()
         self.root = root
+        # where a new evening's name comes from (a simulated board may give
+        # a seeded one, so that a bench's heap is the same at every run)
+        self.random_source = random_source
         self.segment_bytes = SEGMENT_BYTES  # (attributes so a bench can try others)
         self.max_segments = MAX_SEGMENTS
         self.folder = root + "/journal"
