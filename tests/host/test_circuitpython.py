@@ -44,7 +44,9 @@ def _run(lines, out, board_class=None):
     def keep(frame, path, contrast=255):
         shots[os.path.basename(path)[:-4]] = bytes(frame)
 
-    runner = Runner(parse(lines), str(out), save_png=keep, board_class=board_class)
+    script = parse(lines)
+    script.shots_on_change = True       # every screen the script shows, not only its named shots
+    runner = Runner(script, str(out), save_png=keep, board_class=board_class)
     summary = runner.run()
     return summary, shots, runner.sheet()
 
