@@ -67,7 +67,7 @@ class Played:
         self.step = 0
         ids = iter([evening])
         keep = J.new_evening
-        J.new_evening = lambda: next(ids)
+        J.new_evening = lambda source=None: next(ids)
         try:
             self._play(actions, players, start, every)
         finally:
