@@ -58,7 +58,8 @@ def _paths(mpy_dir):
     # go into pools that grow in doubling steps (several KB), and a step
     # started by the simulator's names would be counted to the device, or
     # the device's to the simulator, by the luck of the order.
-    for name in ("__init__.py", "simboard.py", "simdevice.py", "sim/__init__.py", "sim/script.py"):
+    for name in ("__init__.py", "boards/__init__.py", "boards/simboard.py", "boards/simdevice.py", "sim/__init__.py",
+                 "sim/script.py"):
         with open("host_tools/tileclock_host/" + name) as f:
             compile(f.read(), name, "exec")
     gc.collect()

@@ -68,7 +68,7 @@ class _Machine:
 
     @staticmethod
     def I2C(bus, sda=None, scl=None, freq=400000):
-        from tileclock_host.panel import PanelBus
+        from tileclock_host.boards.panel import PanelBus
         return PanelBus(0x3C)
 
 
@@ -88,7 +88,7 @@ def main():
     import budgets
     flash = _flash()
     # the stand-ins' own code before the baseline: it is not the device's
-    from tileclock_host import panel  # noqa: F401
+    from tileclock_host.boards import panel  # noqa: F401
     sys.modules["machine"] = _Machine()
     with open(mpy + "/main.py") as f:
         code = compile(f.read(), "main.py", "exec")
@@ -114,7 +114,7 @@ def main():
         raise SystemExit("main.py ended without a frame")
     gc.collect()
     in_use = gc.mem_alloc() - seen["base"]
-    from tileclock_host.simboard import remove_tree     # (after the figures: not the device's)
+    from tileclock_host.boards.simboard import remove_tree     # (after the figures: not the device's)
     remove_tree(flash)
     mods = seen["modules"]
     print("reset to the first frame, empty flash, from .mpy (main.py as the Pico runs it):")

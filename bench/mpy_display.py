@@ -1,7 +1,7 @@
 # Display figures: bytes show() puts on the I2C bus for typical changes, on
 # both controllers, with the estimated wire time at 400 kHz (9 bit times a
 # byte, plus the address byte of each transaction), and the driver's heap.
-# The bus is the emulated controller (tileclock_host.panel): the bytes are
+# The bus is the emulated controller (tileclock_host.boards.panel): the bytes are
 # exactly what the real driver would send to a real panel.
 import gc
 import sys
@@ -11,7 +11,7 @@ sys.path.insert(0, "host_tools")
 sys.path.insert(0, "bench")
 import budgets  # noqa: E402
 from tileclock.hal.display import make_display  # noqa: E402
-from tileclock_host.panel import PanelBus  # noqa: E402
+from tileclock_host.boards.panel import PanelBus  # noqa: E402
 
 
 def bus_ms(nbytes, writes, hz=400000):

@@ -5,7 +5,7 @@
 # and a snapshot) at every close that leaves two closed rounds in the game.
 #     .venv/bin/micropython -X heapsize=190wK bench/mpy_journal.py
 # Prints, per action and per round (a round of four: about 25 actions):
-#   - under the model of tileclock_host.fsmodel.CountingFS: bytes written,
+#   - under the model of tileclock_host.boards.fsmodel.CountingFS: bytes written,
 #     block writes (4 KB data blocks rewritten + metadata commits, each counted
 #     as a whole block: an upper bound);
 #   - on the real LittleFS 2 of the unix port (vfs.VfsLfs2), mounted as the
@@ -32,7 +32,7 @@ sys.path.insert(0, "host_tools")
 
 from tileclock.script import new_game, parse_action  # noqa: E402
 from tileclock.store.fs import FS  # noqa: E402
-from tileclock_host.fsmodel import CountingFS  # noqa: E402
+from tileclock_host.boards.fsmodel import CountingFS  # noqa: E402
 from tileclock.store.journal import Journal  # noqa: E402
 
 from flashimage import BLOCKS, Flash, flash_path  # noqa: E402

@@ -28,13 +28,13 @@ sys.path.append(ROOT + "/host_tools")   # the simulated board and its stand-ins
 
 
 def _remove_tree(path):
-    from tileclock_host.simboard import remove_tree     # (names that aren't UTF-8 too)
+    from tileclock_host.boards.simboard import remove_tree     # (names that aren't UTF-8 too)
     remove_tree(path)
 
 
 def _flash_folders():
     """A folder of this run for the simulated boards' flash folders
-    (tileclock_host.simboard reads TILECLOCK_SIM_TMP), or None if the caller
+    (tileclock_host.boards.simboard reads TILECLOCK_SIM_TMP), or None if the caller
     gave one."""
     if os.getenv("TILECLOCK_SIM_TMP"):
         return None

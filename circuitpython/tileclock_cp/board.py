@@ -20,7 +20,7 @@
 # from CircuitPython's modules, imported here by name so the type check
 # (circuitpython/pyrightconfig.json) sees each call against CircuitPython's
 # API. On CPython they are not there, and the host tests hand in stand-ins
-# (make_board's `hw`: tileclock_host/cpboard.py), set in their place.
+# (make_board's `hw`: tileclock_host/boards/cpboard.py), set in their place.
 import sys
 
 from tileclock import ticks

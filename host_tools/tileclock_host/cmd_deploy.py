@@ -17,7 +17,7 @@
 # Then mpremote copies the files and resets the board.
 #
 # Before all that, a board whose clock runs with its watchdog on (board_config
-# WATCHDOG_MS) is restarted in safe mode (tileclock_host.maintenance): the
+# WATCHDOG_MS) is restarted in safe mode (tileclock_host.device.maintenance): the
 # watchdog can't be stopped, and would reset the board mid-copy. The reset at
 # the end brings the clock back, watchdog on; --no-reset leaves it in safe mode.
 #
@@ -33,11 +33,11 @@
 import os
 import subprocess
 
-from tileclock_host import maintenance
+from tileclock_host.device import maintenance
 from tileclock_host.cli import UserError
 from tileclock_host.firmware_build import (PACKAGE, ROOT, built_mpy_version, compile_firmware, mpy_problem,
                                            source_tree, tool)
-from tileclock_host.usb import PROBE_SECONDS, no_board, port_problem, usb_boards
+from tileclock_host.device.usb import PROBE_SECONDS, no_board, port_problem, usb_boards
 
 HELP = ("compile firmware/ with mpy-cross and copy it to the board with mpremote, if its MicroPython "
         "imports these .mpy files (else --source)")
@@ -139,7 +139,7 @@ def _mpremote(port, resume, *commands, timeout=120):
 
 
 def free_board(port, root="/", boot_seconds=maintenance.BOOT_SECONDS):
-    """The maintenance handshake (tileclock_host.maintenance): "safe", "free" or "reset"."""
+    """The maintenance handshake (tileclock_host.device.maintenance): "safe", "free" or "reset"."""
     return maintenance.free_board(port, root, lambda p, a, t: _mpremote(p, True, *a, timeout=t),
                                   boot_seconds, ask_seconds=PROBE_SECONDS)
 
@@ -181,7 +181,7 @@ def deploy(out_dir, files, port="auto", resume=False, reset=True, keep_config=Fa
 
 def run(args):
     if args.circuitpython:
-        from tileclock_host import circuitpy
+        from tileclock_host.device import circuitpy
         for line in circuitpy.deploy(args.circuitpython, args.config):
             print(line)
         return 0

@@ -26,11 +26,11 @@ import shutil
 import subprocess
 import sys
 
-from tileclock_host import maintenance
+from tileclock_host.device import maintenance
 from tileclock_host.cli import UserError
 from tileclock_host.scores.journal import PULL_MANIFEST, journal_dirs
-from tileclock_host.usb import PROBE_SECONDS, no_board, port_problem
-from tileclock_host.usb import usb_boards as _usb_boards
+from tileclock_host.device.usb import PROBE_SECONDS, no_board, port_problem
+from tileclock_host.device.usb import usb_boards as _usb_boards
 
 HELP = "copy the journal and settings from a tileclock over USB (mpremote), checked file by file"
 
@@ -204,7 +204,7 @@ def _safe_name(text):
 
 
 def free_board(port, root):
-    """The maintenance handshake (tileclock_host.maintenance): "safe", "free" or "reset"."""
+    """The maintenance handshake (tileclock_host.device.maintenance): "safe", "free" or "reset"."""
     return maintenance.free_board(port, root, lambda p, a, t: mpremote(p, a, t), ask_seconds=PROBE_SECONDS)
 
 
@@ -216,7 +216,7 @@ def reset_board(port):
 def drive_listing(drive):
     """What pull copies from a mounted CIRCUITPY drive, as list_device()
     gives it for a board on a port: {files: [[path, size, sha256]], device}."""
-    from tileclock_host import circuitpy
+    from tileclock_host.device import circuitpy
     circuitpy.check_drive(drive)
     files = []
     for name in PULL_FILES:

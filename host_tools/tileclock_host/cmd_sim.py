@@ -97,7 +97,7 @@ def run_script(path, out, micropython=False, fs=None, circuitpython=False):
     try:
         board_class = None
         if circuitpython:
-            from tileclock_host.cpboard import CircuitPythonSimBoard as board_class
+            from tileclock_host.boards.cpboard import CircuitPythonSimBoard as board_class
         summary = sim_script.Runner(parsed, out, save_png=frame_to_png, fs_root=fs, board_class=board_class).run()
     except OSError as e:
         raise UserError(_cant_write(out, e))

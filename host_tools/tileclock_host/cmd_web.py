@@ -39,9 +39,10 @@ PAGE_FILES = ("index.html", "page.js", "page.css")
 # hook the script runner and what it reads the panel with.
 HOST_MODULES = (
     "tileclock_host/__init__.py",
-    "tileclock_host/panel.py",
-    "tileclock_host/simboard.py",
-    "tileclock_host/simdevice.py",
+    "tileclock_host/boards/__init__.py",
+    "tileclock_host/boards/panel.py",
+    "tileclock_host/boards/simboard.py",
+    "tileclock_host/boards/simdevice.py",
     "tileclock_host/sim/__init__.py",
     "tileclock_host/sim/script.py",
     "tileclock_host/sim/screentext.py",

@@ -19,7 +19,7 @@ from tileclock.app import MARK_MS  # noqa: E402
 from tileclock import cues  # noqa: E402
 from tileclock.players import name_for  # noqa: E402
 from tileclock.ui.names import CHARS  # noqa: E402
-from tileclock_host.simdevice import SimDevice  # noqa: E402
+from tileclock_host.boards.simdevice import SimDevice  # noqa: E402
 
 
 def Device(fs_root=None, settings=None, seats=4, start_ms=0):

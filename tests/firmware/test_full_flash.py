@@ -19,7 +19,7 @@ from tileclock.script import format_action, new_game
 from tileclock.store import archive
 from tileclock.store import journal as J
 from tileclock.store.fs import FS
-from tileclock_host.simboard import _temp_folder, remove_tree
+from tileclock_host.boards.simboard import _temp_folder, remove_tree
 
 SCREEN = 52         # characters a boot problem may take on the screen
 

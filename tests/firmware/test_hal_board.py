@@ -9,7 +9,7 @@ import board_config
 from check import raises
 from tileclock.hal.board import check_config, make_board
 from tileclock.hal.display import SH1106, SSD1306
-from tileclock_host.panel import PanelBus
+from tileclock_host.boards.panel import PanelBus
 
 # The board looks for a maintenance flag in its flash folder: give it one
 # that does not exist rather than the test machine's "/".

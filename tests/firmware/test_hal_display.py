@@ -11,7 +11,7 @@ import gc
 
 from check import raises
 from tileclock.hal.display import SH1106, SSD1306, make_display
-from tileclock_host.panel import PanelBus
+from tileclock_host.boards.panel import PanelBus
 
 FULL_FRAME = 8 * (4 + 1 + 128)  # 1064
 

@@ -10,7 +10,7 @@ from tileclock.script import format_action, parse_action
 from tileclock.store import archive
 from tileclock.store import journal as J
 from tileclock.store.fs import FS, _crc32_slow, crc32
-from tileclock_host.fsmodel import MemFS
+from tileclock_host.boards.fsmodel import MemFS
 
 ROOT = "/flash"
 
@@ -150,7 +150,7 @@ def test_an_evening_survives_a_reboot_with_few_files():
     # on the real file system, in a folder of its own: the snapshots of a
     # long unfolded evening, held in the heap as MemFS holds them, want a
     # free block as big as themselves, which a Pico-sized heap seldom has
-    from tileclock_host.simboard import _temp_folder, remove_tree
+    from tileclock_host.boards.simboard import _temp_folder, remove_tree
     root = _temp_folder()
     try:
         _few_files(FS(), root)

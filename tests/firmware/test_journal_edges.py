@@ -15,7 +15,7 @@ from tileclock.script import format_action, load, new_game
 from tileclock.store import folds as F
 from tileclock.store import journal as J
 from tileclock.store.fs import FS
-from tileclock_host.simboard import _temp_folder, remove_tree
+from tileclock_host.boards.simboard import _temp_folder, remove_tree
 
 SCREEN = 52
 

@@ -9,7 +9,7 @@ from tileclock.engine.game import Merged, Refused
 from tileclock.keeper import Keeper
 from tileclock.script import new_game
 from tileclock.store.journal import Journal
-from tileclock_host.fsmodel import MemFS
+from tileclock_host.boards.fsmodel import MemFS
 
 ROOT = "/flash"
 # keeper.py's bits (private constants there: folded into the bytecode)

@@ -23,7 +23,7 @@ from evenings import spellsport, speedscrabble, wordsport
 from tileclock.script import format_action, load, new_game
 from tileclock.store import journal as J
 from tileclock.store.fs import FS, crc32
-from tileclock_host.simboard import _temp_folder, remove_tree
+from tileclock_host.boards.simboard import _temp_folder, remove_tree
 
 # The whole evening is replayed and compared on the host only: held whole,
 # 3,000 actions need more than a Pico-sized heap.

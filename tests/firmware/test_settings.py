@@ -2,7 +2,7 @@
 # and a power cut at every byte of a save leaves the old or the new settings.
 from tileclock.store import settings
 from tileclock.store.fs import crc32
-from tileclock_host.fsmodel import MemFS, Recorder, apply, cut_points
+from tileclock_host.boards.fsmodel import MemFS, Recorder, apply, cut_points
 
 ROOT = "/flash"
 PATH = ROOT + "/settings.txt"

@@ -119,7 +119,7 @@ def test_the_device_sheet_shows_every_round_of_a_folded_evening():
     from tileclock.script import load, new_game
     from tileclock.store import journal as J
     from tileclock.store.fs import FS
-    from tileclock_host.simboard import _temp_folder, remove_tree
+    from tileclock_host.boards.simboard import _temp_folder, remove_tree
     root = _temp_folder()           # a real folder: the flash is not RAM
     try:
         _folded_sheet(root, FS(), wordsport, games, load, new_game, J)

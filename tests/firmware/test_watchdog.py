@@ -10,8 +10,8 @@ import board_config
 from check import raises
 from tileclock.hal.board import make_board
 from tileclock.store.journal import Journal
-from tileclock_host.simboard import SimBoard, WatchdogReset, _temp_folder, remove_tree
-from tileclock_host.simdevice import SimDevice
+from tileclock_host.boards.simboard import SimBoard, WatchdogReset, _temp_folder, remove_tree
+from tileclock_host.boards.simdevice import SimDevice
 
 WDT = board_config.WATCHDOG_MS
 

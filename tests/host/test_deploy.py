@@ -164,7 +164,7 @@ def _fake_runner(answers, calls):
 
 
 def test_a_board_that_does_not_come_back_is_waited_for_a_bounded_time():
-    from tileclock_host import maintenance
+    from tileclock_host.device import maintenance
     calls = []
     clock = [0.0]
 
@@ -182,7 +182,7 @@ def test_a_board_that_does_not_come_back_is_waited_for_a_bounded_time():
 
 
 def test_a_board_that_starts_its_clock_instead_of_safe_mode_is_refused():
-    from tileclock_host import maintenance
+    from tileclock_host.device import maintenance
     calls = []
     answers = ["TCMAINT reset\n", "", UserError("p: mpremote failed: busy"), "TCMAINT app flag\n"]
     with pytest.raises(UserError) as e:

@@ -24,7 +24,7 @@ import sys
 from tileclock.engine.game import Refused
 from tileclock.script import _content, format_action, new_game, parse_action
 from tileclock.store import journal as J
-from tileclock_host.fsmodel import MemFS, Recorder, apply, cut_points, stream_bytes
+from tileclock_host.boards.fsmodel import MemFS, Recorder, apply, cut_points, stream_bytes
 
 ROOT = "/flash"
 # Cuts at each line's end (without its newline, and with it) and one byte in CUT_STRIDE of

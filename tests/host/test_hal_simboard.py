@@ -17,7 +17,7 @@ sys.path.insert(0, "host_tools")
 from tileclock import ticks
 from tileclock import cues
 from tileclock import events
-from tileclock_host.simboard import SimBoard
+from tileclock_host.boards.simboard import SimBoard
 
 def run(kind):
     board = SimBoard(seats=4, display=kind, start_ms=ticks.TICKS_MAX - 1500, fs_root="/tmp")
@@ -77,7 +77,7 @@ def test_the_simboard_runs_the_same_on_micropython():
 
 def test_the_virtual_clock_wraps_like_the_pico():
     from tileclock import ticks
-    from tileclock_host.simboard import SimBoard
+    from tileclock_host.boards.simboard import SimBoard
 
     board = SimBoard(start_ms=ticks.TICKS_MAX - 5)
     t0 = board.ticks_ms()
@@ -89,7 +89,7 @@ def test_the_virtual_clock_wraps_like_the_pico():
 
 
 def test_scripted_levels_apply_at_their_ticks_in_order():
-    from tileclock_host.simboard import PRESSED, RELEASED, SimBoard
+    from tileclock_host.boards.simboard import PRESSED, RELEASED, SimBoard
 
     board = SimBoard(seats=2)
     board.release(1, 50)
@@ -110,7 +110,7 @@ def test_frame_to_png_draws_the_glass(tmp_path):
     from PIL import Image
 
     from tileclock_host.frames import frame_to_png
-    from tileclock_host.simboard import SimBoard
+    from tileclock_host.boards.simboard import SimBoard
 
     board = SimBoard(display="sh1106")
     board.display.fill_rect(0, 0, 2, 1, 1)
@@ -129,7 +129,7 @@ def test_frame_to_png_draws_the_glass(tmp_path):
 def test_from_config_takes_seats_and_display_from_board_config():
     import board_config
 
-    from tileclock_host.simboard import from_config
+    from tileclock_host.boards.simboard import from_config
 
     board = from_config()
     assert board.buttons.seats == len(board_config.SEAT_PINS)

@@ -32,7 +32,7 @@ from evenings import NAMES, wordsport
 from tileclock.engine.game import Refused
 from tileclock.script import ScriptError, format_action, load, new_game
 from tileclock.store import journal as J
-from tileclock_host.fsmodel import MemFS
+from tileclock_host.boards.fsmodel import MemFS
 
 ROOT = "/flash"
 FOLDER = ROOT + "/journal"

@@ -1,6 +1,6 @@
 # A MicroPython unix port standing in for a Pico that can be reset, for the
 # end-to-end tests of `tileclock deploy` and `pull` (the maintenance
-# handshake: tileclock_host/maintenance.py, firmware/tileclock/hal/maintenance.py).
+# handshake: tileclock_host/device/maintenance.py, firmware/tileclock/hal/maintenance.py).
 #
 # tests/host/ptybridge.py gives a pseudo-terminal (the "USB serial port");
 # behind it a shell starts `micropython -i _boot.py` again whenever it ends: a
@@ -60,7 +60,7 @@ def I2C(bus, sda=None, scl=None, freq=400000):
     import sys
     if HOST_TOOLS not in sys.path:
         sys.path.append(HOST_TOOLS)
-    from tileclock_host.panel import PanelBus
+    from tileclock_host.boards.panel import PanelBus
     return PanelBus(0x3C)
 
 

@@ -2,7 +2,7 @@
 # (tileclock.hal.board.make_board, docs/interfaces.md), on the browser.
 #
 #   display   the real SSD1306/SH1106 driver on the emulated controller the
-#             simulator uses (tileclock_host.simboard.SimDisplay), so the
+#             simulator uses (tileclock_host.boards.simboard.SimDisplay), so the
 #             canvas shows what the glass would, pixel for pixel
 #   buttons   the real debounced Buttons, reading levels the page sets on
 #             pointer and key events (press(seat) / release(seat))
@@ -19,7 +19,7 @@ import time
 from tileclock import ticks
 from tileclock.hal.buttons import Buttons
 from tileclock.hal.buzzer import Buzzer
-from tileclock_host.simboard import PRESSED, RELEASED, SimDisplay
+from tileclock_host.boards.simboard import PRESSED, RELEASED, SimDisplay
 
 FS_ROOT = "/flash"
 

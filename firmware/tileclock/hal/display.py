@@ -15,7 +15,7 @@
 # to the bus after the address byte; `writes` counts transactions.
 #
 # The bus is any object with writeto(addr, buf) (a machine.I2C, or a fake
-# one in tests and on the simulator: tileclock_host.panel). Nothing here
+# one in tests and on the simulator: tileclock_host.boards.panel). Nothing here
 # touches `machine`.
 import framebuf
 

@@ -1,6 +1,6 @@
 # The file operations the store uses, in one thin layer over `os`, so the host
 # can swap in an in-memory file system that counts flash writes or records
-# every write for fault injection (tileclock_host.fsmodel). Only paths with
+# every write for fault injection (tileclock_host.boards.fsmodel). Only paths with
 # "/" separators; `open` returns an ordinary file object.
 import os
 

@@ -133,7 +133,7 @@ def label_pictures(folder):
 def circuitpython_pictures(folder):
     """The first screen of the CircuitPython board in play and in edit mode
     (docs/circuitpython.md), drawn by that board on CPython (cpboard.py)."""
-    from tileclock_host import cpboard
+    from tileclock_host.boards import cpboard
     from tileclock_cp.splash import show_mode
     saved = []
     for readonly, picture in ((False, "circuitpython-play"), (True, "circuitpython-edit")):

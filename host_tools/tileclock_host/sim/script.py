@@ -17,8 +17,8 @@ import os
 
 from tileclock import ticks
 from tileclock.app import POLL_MS
-from tileclock_host.simboard import LONG_HOLD_MS, MENU_HOLD_MS, PRESSED, RELEASED, TAP_MS
-from tileclock_host.simdevice import SimDevice, cue_name
+from tileclock_host.boards.simboard import LONG_HOLD_MS, MENU_HOLD_MS, PRESSED, RELEASED, TAP_MS
+from tileclock_host.boards.simdevice import SimDevice, cue_name
 
 SETTLE_MS = 2000    # run on this long after the last line (unless `end`)
 

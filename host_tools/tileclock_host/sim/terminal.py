@@ -22,8 +22,8 @@ shims.install()
 
 from tileclock import ticks  # noqa: E402
 from tileclock.app import POLL_MS  # noqa: E402
-from tileclock_host.simboard import LONG_HOLD_MS, MENU_HOLD_MS, TAP_MS  # noqa: E402
-from tileclock_host.simdevice import SimDevice, cue_name  # noqa: E402
+from tileclock_host.boards.simboard import LONG_HOLD_MS, MENU_HOLD_MS, TAP_MS  # noqa: E402
+from tileclock_host.boards.simdevice import SimDevice, cue_name  # noqa: E402
 
 LONG_KEYS = "!@#$%^&*"      # shift + 1..8 on a US keyboard: long press
 

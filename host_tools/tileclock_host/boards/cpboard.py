@@ -27,14 +27,14 @@ from tileclock_host import shims  # noqa: E402
 
 shims.install()     # framebuf, as CircuitPython gets it from tileclock's lib/framebuf.py
 
-_HERE = os.path.dirname(os.path.abspath(__file__))
-CIRCUITPY = os.path.join(os.path.dirname(os.path.dirname(_HERE)), "circuitpython")
-BOARD_CONFIG = os.path.join(os.path.dirname(os.path.dirname(_HERE)), "firmware", "board_config.py")
+_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
+CIRCUITPY = os.path.join(_ROOT, "circuitpython")
+BOARD_CONFIG = os.path.join(_ROOT, "firmware", "board_config.py")
 if CIRCUITPY not in sys.path:
     sys.path.insert(0, CIRCUITPY)
 
-from tileclock_host.panel import PanelBus  # noqa: E402
-from tileclock_host.simboard import SimBoard  # noqa: E402
+from tileclock_host.boards.panel import PanelBus  # noqa: E402
+from tileclock_host.boards.simboard import SimBoard  # noqa: E402
 
 SHORT_MASK = (1 << 29) - 1
 HORIZONTAL = 0          # the SSD1306's memory addressing modes (command 0x20)

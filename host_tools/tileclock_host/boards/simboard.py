@@ -33,7 +33,7 @@ from tileclock import ticks
 from tileclock.hal.buttons import Buttons
 from tileclock.hal.buzzer import Buzzer
 from tileclock.hal.display import make_display
-from tileclock_host.panel import PanelBus
+from tileclock_host.boards.panel import PanelBus
 
 RELEASED = 1   # pull-up: a released button reads 1
 PRESSED = 0
@@ -170,7 +170,7 @@ class SimBoard:
         self.battery_kind = battery      # (KIND, CELLS), or None: USB alone (simbattery.py)
         self.supply = self.battery = None
         if battery is not None:
-            from tileclock_host import simbattery
+            from tileclock_host.boards import simbattery
             self.supply, self.battery = simbattery.make(battery)
 
     def close(self):
@@ -240,7 +240,7 @@ class SimBoard:
         longer removes the folder: the new one's does."""
         board = SimBoard(self.seats, self.kind, 0, self.fs_root, self.watchdog_ms)
         if self.supply is not None:
-            from tileclock_host import simbattery
+            from tileclock_host.boards import simbattery
             board.battery_kind = self.battery_kind
             board.supply, board.battery = simbattery.make(self.battery_kind, self.supply)
         board.made_fs = self.made_fs

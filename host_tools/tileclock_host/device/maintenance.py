@@ -11,7 +11,7 @@ import time
 
 from tileclock_host.cli import UserError
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 BOARD_CODE = os.path.join(ROOT, "firmware", "tileclock", "hal", "maintenance.py")
 MARK = "TCMAINT "
 BOOT_SECONDS = 20       # a Pico is back at its REPL 2-3 s after a reset

@@ -15,7 +15,7 @@ import gc
 
 from tileclock import cues
 from tileclock.app import App
-from tileclock_host.simboard import LONG_HOLD_MS, MENU_HOLD_MS, TAP_MS, SimBoard, random_bytes
+from tileclock_host.boards.simboard import LONG_HOLD_MS, MENU_HOLD_MS, TAP_MS, SimBoard, random_bytes
 
 SETTLE_MS = 150      # after a press: debounce, release and the screen's pass
 

@@ -19,7 +19,7 @@ import shutil
 from tileclock_host.cli import UserError
 from tileclock_host.firmware_build import package_files
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 CIRCUITPYTHON = os.path.join(ROOT, "circuitpython")
 FIRMWARE = os.path.join(ROOT, "firmware")
 FRAMEBUF = os.path.join(ROOT, "host_tools", "tileclock_host", "shims", "framebuf.py")
