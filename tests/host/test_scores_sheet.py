@@ -219,6 +219,14 @@ def test_tile_rush_columns_say_what_they_hold(tmp_path):
     assert "Tiles held Failed call Won Total" in pdf_text(out)
 
 
+def test_times_of_a_generic_sheet_read_as_the_clock_showed_them(tmp_path):
+    # Board Clock's rows hold milliseconds (used_ms, over_ms): the sheet
+    # shows m:ss. Ann used 27:05 of her bank in game 1, 2:05 over: 30 off.
+    text = pdf_text(render(os.path.join(SCENARIOS, "boardclock_evening.txt"), tmp_path))
+    assert "420 27:05 2:05 30 390 -10" in text
+    assert "1625000" not in text and "125000" not in text
+
+
 def test_several_files_and_folders_make_one_sheet_of_every_evening(tmp_path, capsys, monkeypatch):
     from test_scores_evening import make_device
     make_device(tmp_path / "box", [os.path.join(SCENARIOS, "wordsport_evening.txt"),

@@ -315,7 +315,9 @@ def _heading(key, headings):
     return key.replace("_ms", "").replace("_", "\n").capitalize()
 
 
-def _cell_text(value):
+def _cell_text(value, key=""):
+    if key.endswith("_ms") and isinstance(value, int) and not isinstance(value, bool):
+        return fmt_ms(value)[:-2]   # a time: m:ss, as the clock showed it
     if value is True:
         return "yes"
     if value is False or value is None:
@@ -340,7 +342,7 @@ def generic_pages(sheet, source="", players=None, kind=None):
     def describe(rnd, seat, row):
         if row is None:
             return rnd.get("winner") or "", fmt_ms(rnd.get("play_ms"))
-        return row["name"], [_cell_text(row.get(key)) for key in keys] + [num(row["total"])]
+        return row["name"], [_cell_text(row.get(key), key) for key in keys] + [num(row["total"])]
 
     columns = (players or PAGE_SEATS) if blank else columns_of(rounds)
     info = [] if blank else [source_line(source, sheet)]
