@@ -37,7 +37,6 @@ DIM = const(1)
 DARK = const(2)
 OFF = const(3)
 _OFF_AFTER_MS = const(3600000)  # untouched this long on cells: off (rest.py's)
-_OFF_NOTE = "switching off: any seat wakes it"
 
 CANT_SAVE = "flash: can't save"
 # Undoing a close reopens a round the table has put away: a first long
@@ -51,7 +50,7 @@ _BATTERY_EMPTY = "battery empty: plug in USB now"
 def defaults():
     """The settings' defaults before any game's spec loads: the shared ones
     and the first game (a game's options get theirs with its spec:
-    App.game_spec, so the boot loads one spec, not all)."""
+    games.spec_for, so the boot loads one spec, not all)."""
     values = {
         "players": 4,
         "sound": "on",
@@ -129,24 +128,15 @@ class App:
         for key in values:
             self.settings[key] = values[key]
 
-    def game_spec(self, kind):
-        """Game `kind`'s spec module, its options in the settings (the
-        default for one missing or of another type: another firmware's)."""
-        from tileclock import games
-        spec = games.spec(kind)
-        settings = self.settings
-        wanted = spec.DEFAULTS
-        for key in wanted:
-            if type(settings.get(key)) is not type(wanted[key]):
-                settings[key] = wanted[key]
-        return spec
-
     @property
     def spec(self):
-        """The game in progress's spec module, or None (imported again if
-        a game screen unloaded it)."""
+        """The game in progress's spec module, its options in the settings,
+        or None (imported again if a game screen unloaded it)."""
         game = self.game
-        return None if game is None else self.game_spec(game.KIND)
+        if game is None:
+            return None
+        from tileclock import games
+        return games.spec_for(game.KIND, self.settings)
 
     def save_settings(self):
         """Keep the settings across power-off (written only if changed); a
@@ -221,7 +211,8 @@ class App:
         keeper = self.keeper
         keeper.game = self.game = None
         gc.collect()
-        spec = self.game_spec(self.settings["game"])
+        from tileclock import games
+        spec = games.spec_for(self.settings["game"], self.settings)
         keeper.new(spec.new_game())
         self.game = keeper.game
         from tileclock.players import setup
@@ -394,7 +385,8 @@ class App:
                 # a press on a dimmed screen acts (it can be read); on a
                 # dark one it only wakes the box
                 dark = self.rest >= DARK
-                self._wake()
+                from tileclock import rest
+                rest.wake(self)
                 if dark:
                     buttons.clear()     # (the waking hold says nothing more)
                     continue
@@ -461,7 +453,8 @@ class App:
         if (game is not None and game.clock_running(now)) or self.buzzer.next_deadline() is not None:
             self._input_at = ticks      # a running clock never rests, nor a tune
             if self.rest != AWAKE:
-                self._wake()
+                from tileclock import rest
+                rest.wake(self)
             return ui_screen.FOREVER
         idle = ticks_diff(ticks, self._input_at)
         minutes = self.settings.get("sleep", 0)
@@ -476,23 +469,7 @@ class App:
             if idle < first:
                 return first - idle
         from tileclock import rest
-        was = self.rest
-        due = rest.step(self, ticks, idle, minutes, cells)
-        if self.rest == OFF and was != OFF:
-            self.note(now, _OFF_NOTE)
-        return due
-
-    def _wake(self):
-        # bright and lit again, the whole frame sent (the panel kept its
-        # RAM, but a frame drawn while dark was never sent)
-        self.rest = AWAKE
-        self.poll_ms = POLL_MS
-        self.dark_at = None
-        display = self.display
-        display.contrast(255)
-        display.poweron()
-        display.invalidate()
-        self.manager.screen.full = True
+        return rest.step(self, ticks, now, idle, minutes, cells)
 
     def safe_step(self):
         """step(), surviving an exception raised by a screen or the engine:

@@ -33,6 +33,17 @@ def spec(kind):
     return module
 
 
+def spec_for(kind, settings):
+    """spec(kind), its options in `settings` (a dict: the app's): the
+    default for one missing or of another type (another firmware's)."""
+    module = spec(kind)
+    wanted = module.DEFAULTS
+    for key in wanted:
+        if type(settings.get(key)) is not type(wanted[key]):
+            settings[key] = wanted[key]
+    return module
+
+
 def new_game(kind):
     """A fresh game of `kind` (ValueError for an unknown one)."""
     return spec(kind).new_game()

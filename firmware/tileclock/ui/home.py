@@ -44,7 +44,7 @@ class Home(Menu):
             self.KEYS = self.KEYS_FIRST
             lines.append(Item("Start", _seat_2, self._start))
         lines.append(choice(app, "Game", "game", games.KINDS, games.NAMES))
-        spec = app.game_spec(s["game"] if s["game"] in games.KINDS else games.KINDS[0])
+        spec = games.spec_for(s["game"] if s["game"] in games.KINDS else games.KINDS[0], s)
         low, high = spec.PLAYERS
         if low == high:
             lines.append(Item("Players", lambda: str(low)))
