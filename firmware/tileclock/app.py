@@ -213,7 +213,7 @@ class App:
         gc.collect()
         from tileclock import games
         spec = games.spec_for(self.settings["game"], self.settings)
-        keeper.new(spec.new_game())
+        keeper.new(games.new_game(spec.KIND))
         self.game = keeper.game
         from tileclock.players import setup
         try:
@@ -345,16 +345,22 @@ class App:
         forget(NOT_IN_GAME)
         forget_games(self.game.KIND, specs=True)       # and its menu
 
+    def game_module(self, what):
+        """Module `what` ("screens", "menu") of the game in progress's
+        folder, loaded if need be."""
+        from tileclock import games
+        return games.part(self.game.KIND, what)
+
     def game_screens(self):
         """The game's screens module (loaded if need be)."""
         if self.screens is None:
-            self.screens = self.spec.screens()
+            self.screens = self.game_module("screens")
         return self.screens
 
     def game_menu(self, now):
         """The game's own menu (any seat held on, on a game screen): its
         screens unloaded while it is up; route() loads them again."""
-        self.goto(self.spec.menus().MENU, now)
+        self.goto(self.game_module("menu").MENU, now)
         from tileclock.modules import NOT_AT_HOME, forget, forget_games
         self.screens = None
         forget(NOT_AT_HOME)

@@ -119,7 +119,7 @@ class Driver:
             from tileclock.ui.home import Home
             from tileclock.ui.names import NameEdit, Names
             from tileclock.ui.sheet import Sheet
-            self._classes = (self.dev.app.spec.menus().MENU, Sheet, Names, NameEdit, Home)
+            self._classes = (self.dev.app.game_module("menu").MENU, Sheet, Names, NameEdit, Home)
         return self._classes
 
     def draw(self, cls, arg):

@@ -139,7 +139,7 @@ def _concrete_screens():
     bases = {cls.__name__ for cls in (ui_screen.Screen, menu.Menu, menu.GameMenu, form.Form, live.Live,
                                       ready.Ready)}
     names = set()
-    modules = [home, names_ui, sheet] + [games.spec(kind).screens() for kind in games.KINDS]
+    modules = [home, names_ui, sheet] + [games.part(kind, "screens") for kind in games.KINDS]
     for module in modules:
         for value in vars(module).values():
             if isinstance(value, type) and hasattr(value, "draw") and value.__name__ not in bases:

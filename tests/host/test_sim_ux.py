@@ -142,8 +142,8 @@ _BASES = ("Screen", "Menu", "GameMenu", "Form", "Live", "Ready")
 
 
 def _screen_classes():
-    modules = [home, names_ui, sheet, calls] + [games.spec(kind).screens() for kind in games.KINDS]
-    modules += [games.spec(kind).menus() for kind in games.KINDS]
+    modules = [home, names_ui, sheet, calls] + [games.part(kind, "screens") for kind in games.KINDS]
+    modules += [games.part(kind, "menu") for kind in games.KINDS]
     found = {}
     for module in modules:
         for value in vars(module).values():

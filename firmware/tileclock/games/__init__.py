@@ -21,16 +21,22 @@ NAMES = ("Word-Sport", "Speed Scr.", "Spell Sport", "Tile Rush", "Board Clock")
 PACKAGE = "tileclock.games."
 
 
-def spec(kind):
-    """The spec module of game `kind`; ValueError for a kind we don't play."""
+def part(kind, what):
+    """Module `what` of game `kind`'s folder ("spec", "rules", "screens",
+    "menu"), imported when first asked; ValueError for a kind we don't play."""
     if kind not in KINDS:
         raise ValueError("unknown game '%s' (one of %s)" % (kind, ", ".join(KINDS)))
-    name = PACKAGE + kind + ".spec"
+    name = PACKAGE + kind + "." + what
     module = sys.modules.get(name)
     if module is None:
         __import__(name)
         module = sys.modules[name]
     return module
+
+
+def spec(kind):
+    """The spec module of game `kind`; ValueError for a kind we don't play."""
+    return part(kind, "spec")
 
 
 def spec_for(kind, settings):
@@ -45,8 +51,9 @@ def spec_for(kind, settings):
 
 
 def new_game(kind):
-    """A fresh game of `kind` (ValueError for an unknown one)."""
-    return spec(kind).new_game()
+    """A fresh game of `kind`: its rules module's GAME (ValueError for an
+    unknown kind)."""
+    return part(kind, "rules").GAME()
 
 
 def name(kind):

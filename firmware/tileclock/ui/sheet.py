@@ -166,7 +166,7 @@ class Sheet(Screen):
 
     def open(self, now):
         app = self.app
-        self.menus = app.spec.menus()
+        self.menus = app.game_module("menu")
         self.pages, self.rounds = build_pages(app.game, self.menus, app.keeper.journal)
         self.sheet = app.game.sheet()
         self._word()

@@ -560,3 +560,6 @@ class BoardClock(TableGame):
             "bank_ms": self.bank_ms,
             "limit_ms": self.limit_ms,
         }
+
+
+GAME = BoardClock      # what games.new_game() makes

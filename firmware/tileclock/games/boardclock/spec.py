@@ -33,19 +33,3 @@ def option_action(key, value):
 def setup(settings, players):
     """The set-up actions of a new game from the settings, seats aside."""
     return [option_action(key, settings[key]) for _label, key, _choices, _shown in OPTIONS]
-
-
-def new_game():
-    from tileclock.games.boardclock.rules import BoardClock
-    return BoardClock()
-
-
-def screens():
-    from tileclock.games.boardclock import screens
-    return screens
-
-
-def menus():
-    """The module of the game's menu (MENU) and its score-sheet lines."""
-    from tileclock.games.boardclock import menu
-    return menu

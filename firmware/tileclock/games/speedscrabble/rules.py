@@ -559,3 +559,6 @@ class SpeedScrabble(TableGame):
             "winner": self.winner,
             "pool_exact": self.pool.exact if self.pool is not None else True,
         }
+
+
+GAME = SpeedScrabble      # what games.new_game() makes

@@ -31,19 +31,3 @@ def setup(settings, players):
     sets = max(settings["sets"], (players + _PLAYERS_PER_SET - 1) // _PLAYERS_PER_SET)
     return [("sets", (sets,)), option_action("variant", settings["variant"]),
             option_action("target", settings["target"]), option_action("themes", settings["themes"])]
-
-
-def new_game():
-    from tileclock.games.speedscrabble.rules import SpeedScrabble
-    return SpeedScrabble()
-
-
-def screens():
-    from tileclock.games.speedscrabble import screens
-    return screens
-
-
-def menus():
-    """The module of the game's menu (MENU) and its score-sheet lines."""
-    from tileclock.games.speedscrabble import menu
-    return menu

@@ -356,3 +356,6 @@ class SpellSport(Game):
             "current": current,
             "rubber_winner": winner,
         }
+
+
+GAME = SpellSport      # what games.new_game() makes

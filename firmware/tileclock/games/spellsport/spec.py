@@ -18,19 +18,3 @@ def option_action(key, value):
 
 def setup(settings, players):
     return []
-
-
-def new_game():
-    from tileclock.games.spellsport.rules import SpellSport
-    return SpellSport()
-
-
-def screens():
-    from tileclock.games.spellsport import screens
-    return screens
-
-
-def menus():
-    """The module of the game's menu (MENU) and its score-sheet lines."""
-    from tileclock.games.spellsport import menu
-    return menu

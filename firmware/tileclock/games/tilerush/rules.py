@@ -260,3 +260,6 @@ class TileRush(TableGame):
             "standings": self.standings(),
             "current": current,
         }
+
+
+GAME = TileRush      # what games.new_game() makes

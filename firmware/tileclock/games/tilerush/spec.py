@@ -18,19 +18,3 @@ def option_action(key, value):
 
 def setup(settings, players):
     return []
-
-
-def new_game():
-    from tileclock.games.tilerush.rules import TileRush
-    return TileRush()
-
-
-def screens():
-    from tileclock.games.tilerush import screens
-    return screens
-
-
-def menus():
-    """The module of the game's menu (MENU) and its score-sheet lines."""
-    from tileclock.games.tilerush import menu
-    return menu

@@ -677,3 +677,6 @@ def _standing_order(pair):
 def _place_order(row):
     place = row["place"]
     return (place if place is not None else 99, row["seat"])
+
+
+GAME = WordSport      # what games.new_game() makes

@@ -28,19 +28,3 @@ def option_action(key, value):
 def setup(settings, players):
     """The set-up actions of a new game from the settings, seats aside."""
     return [option_action(key, settings[key]) for _label, key, _choices, _shown in OPTIONS]
-
-
-def new_game():
-    from tileclock.games.wordsport.rules import WordSport
-    return WordSport()
-
-
-def screens():
-    from tileclock.games.wordsport import screens
-    return screens
-
-
-def menus():
-    """The module of the game's menu (MENU) and its score-sheet lines."""
-    from tileclock.games.wordsport import menu
-    return menu
