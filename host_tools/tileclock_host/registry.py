@@ -23,6 +23,7 @@ class Unknown:
     BUDGETS = {}
     WORDS = ("evenings", "rounds", "wins")
     MATCH_WINNER = None
+    TIEBREAK = None             # a sheet key {name: value}: equal totals rank by it (Board Clock's spread)
     UNIT = "points"
     TIMED = None
     EXPORT = None
@@ -37,6 +38,15 @@ class Unknown:
 
 
 _about = {}
+
+
+def standing_key(sheet, name, total):
+    """What ranks `name` in `sheet`'s standings: the total, and where the
+    game's about.py names a TIEBREAK, that too (equal keys share a place)."""
+    tiebreak = about(sheet.get("game")).TIEBREAK
+    if tiebreak and isinstance(sheet.get(tiebreak), dict):
+        return total, sheet[tiebreak].get(name)
+    return total
 
 
 def about(kind):

@@ -149,3 +149,14 @@ def test_a_game_without_words_of_its_own_counts_wins(tmp_path):
     assert book.add(evening) == "added"
     table = book.standings("tilerush")
     assert table[0][0] == "Di"
+
+
+def test_equal_points_rank_by_the_spread_where_the_game_says_so(tmp_path):
+    # Board Clock (docs/boardclock.md): Ann and Bob both have 3 points (a
+    # win and a tie for first each); Ann's margins add up to +40, Bob's to
+    # -40, so Ann alone won the evening, as clubs rank it.
+    book = Book(str(tmp_path / "b.sqlite"))
+    (evening,) = load_file(scenario("boardclock_evening.txt"))
+    assert book.add(evening) == "added"
+    won = dict((row[0], row[6]) for row in book.standings("boardclock"))
+    assert won == {"Ann": 1, "Bob": 0, "Cy": 0}

@@ -225,6 +225,8 @@ def test_times_of_a_generic_sheet_read_as_the_clock_showed_them(tmp_path):
     text = pdf_text(render(os.path.join(SCENARIOS, "boardclock_evening.txt"), tmp_path))
     assert "420 27:05 2:05 30 390 -10" in text
     assert "1625000" not in text and "125000" not in text
+    # equal points, ranked by the spread (+40 against -40): no shared first
+    assert "Standings: 1st Ann 3, 2nd Bob 3, 3rd Cy 0" in " ".join(text.split())
 
 
 def test_several_files_and_folders_make_one_sheet_of_every_evening(tmp_path, capsys, monkeypatch):

@@ -271,9 +271,10 @@ class Book:
         rank = 0
         last = None
         for i, (name, total) in enumerate(sheet["standings"]):
-            if total != last:
+            key = registry.standing_key(sheet, name, total)
+            if key != last:
                 rank = i + 1
-                last = total
+                last = key
             if by_rank:
                 won = rank == 1
             else:

@@ -166,9 +166,10 @@ def standings_text(sheet):
     place = 0
     last = None
     for i, (name, total) in enumerate(sheet.get("standings", [])):
-        if total != last:
+        key = registry.standing_key(sheet, name, total)
+        if key != last:
             place = i + 1
-            last = total
+            last = key
         parts.append("%s %s %d" % (ordinal(place), name, total))
     return "Standings: " + ",  ".join(parts) if parts else ""
 

@@ -34,6 +34,7 @@ BUDGETS = {
 # The score book's words: an evening, a game, a won game.
 WORDS = ("evenings", "games", "wins")
 MATCH_WINNER = None         # the evening goes to the top of the standings
+TIEBREAK = "spread"         # equal points rank by the sum of margins (as clubs rank)
 UNIT = "points"             # the standings count 2 a win, 1 a draw (then the spread)
 TIMED = None                # a game's length says nothing of its winner
 
