@@ -147,16 +147,21 @@ def limit(name):
     return game_budget(name)
 
 
+def _about_budgets(kind, root="."):
+    """Game `kind`'s about.py BUDGETS ({"PART.REST": value}), the file read
+    as text: importing it would put its strings in the heap a bench
+    measures, and the deployed .mpy files leave it out."""
+    facts = {}
+    with open("%s/firmware/tileclock/games/%s/about.py" % (root, kind)) as f:
+        exec(f.read(), facts)
+    return facts.get("BUDGETS", {})
+
+
 def game_budget(name):
     """A game's budget, "PART.KIND.REST", from its about.py's BUDGETS
-    ("PART.REST"). The file is read as text, after the bench measured:
-    importing it would put its strings in the heap being measured, and the
-    deployed .mpy files leave it out."""
+    ("PART.REST"), read after the bench measured."""
     part, kind, rest = name.split(".", 2)
-    facts = {}
-    with open("firmware/tileclock/games/%s/about.py" % kind) as f:
-        exec(f.read(), facts)
-    return facts["BUDGETS"][part + "." + rest]
+    return _about_budgets(kind)[part + "." + rest]
 
 
 def every_budget():
@@ -165,13 +170,11 @@ def every_budget():
     from tileclock.games import KINDS
     root = __file__.replace("\\", "/").rsplit("/", 2)[0]     # the checkout: bench/..
     for kind in KINDS:
-        facts = {}
         try:
-            with open("%s/firmware/tileclock/games/%s/about.py" % (root, kind)) as f:
-                exec(f.read(), facts)
+            budgets = _about_budgets(kind, root)
         except OSError:
             continue
-        for key in facts.get("BUDGETS", {}):
+        for key in budgets:
             part, rest = key.split(".", 1)
             names.append("%s.%s.%s" % (part, kind, rest))
     return names

@@ -58,9 +58,9 @@ def about(kind):
                 found = importlib.import_module("%s%s.about" % (games.PACKAGE, kind))
             except ModuleNotFoundError:
                 found = Unknown
-            for key, value in vars(Unknown).items():
+            for key in vars(Unknown):
                 if not key.startswith("_") and not hasattr(found, key):
-                    setattr(found, key, value)
+                    setattr(found, key, getattr(Unknown, key))
         _about[kind] = found
     return _about[kind]
 

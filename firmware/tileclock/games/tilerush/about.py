@@ -35,6 +35,7 @@ UNIT = "wins"
 TIMED = "play time"
 
 EXPORT = None               # the sheet's own keys, in order
+# round_won: the registry's (the row's `won`: the final call that held)
 ROUND_KEYS = ()
 ROW_INTS = ("total",)
 
@@ -51,8 +52,3 @@ SHEET = {
     "blank": ("tiles", "out", "won"),
 }
 
-
-def round_won(rnd, row):
-    """The row says who won the round, timed by its play."""
-    won = bool(row.get("won")) or (rnd.get("winner") is not None and rnd.get("winner") == row["name"])
-    return won, rnd.get("play_ms") if won else None
