@@ -147,21 +147,16 @@ def limit(name):
     return game_budget(name)
 
 
-def _about_budgets(kind, root="."):
-    """Game `kind`'s about.py BUDGETS ({"PART.REST": value}), the file read
-    as text: importing it would put its strings in the heap a bench
-    measures, and the deployed .mpy files leave it out."""
-    facts = {}
-    with open("%s/firmware/tileclock/games/%s/about.py" % (root, kind)) as f:
-        exec(f.read(), facts)
-    return facts.get("BUDGETS", {})
-
-
 def game_budget(name):
     """A game's budget, "PART.KIND.REST", from its about.py's BUDGETS
-    ("PART.REST"), read after the bench measured."""
+    ("PART.REST"). The file is read as text, after the bench measured:
+    importing it would put its strings in the heap being measured, and the
+    deployed .mpy files leave it out."""
     part, kind, rest = name.split(".", 2)
-    return _about_budgets(kind)[part + "." + rest]
+    facts = {}
+    with open("firmware/tileclock/games/%s/about.py" % kind) as f:
+        exec(f.read(), facts)
+    return facts["BUDGETS"][part + "." + rest]
 
 
 def every_budget():
@@ -170,11 +165,13 @@ def every_budget():
     from tileclock.games import KINDS
     root = __file__.replace("\\", "/").rsplit("/", 2)[0]     # the checkout: bench/..
     for kind in KINDS:
+        facts = {}
         try:
-            budgets = _about_budgets(kind, root)
+            with open("%s/firmware/tileclock/games/%s/about.py" % (root, kind)) as f:
+                exec(f.read(), facts)
         except OSError:
             continue
-        for key in budgets:
+        for key in facts.get("BUDGETS", {}):
             part, rest = key.split(".", 1)
             names.append("%s.%s.%s" % (part, kind, rest))
     return names
