@@ -108,9 +108,14 @@ BUDGETS = {
     # and the firmware with the hold gestures, the last calls and the timed
     # keys 15.1 KB (the worst moment moving by about 2 KB with the harness's
     # own sizes). With Game.undo off the Pico and `const` taken plainly from
-    # micropython in every module (their fallback defs gone): 18.2 KB. The
-    # floor is now the goal, 16 KB.
-    "tour.largest_free_block": 16384,
+    # micropython in every module (their fallback defs gone): 18.2 KB. That
+    # figure was one layout's luck: with 0 to 1,024 bytes held by the
+    # harness first (mpy_tour.py --pad), the same firmware gave 11.3 to
+    # 18.2 KB. The tour now runs at six layouts (tileclock_host.bench
+    # TOUR_PADS), and every one must keep the floor. The goal stays 16 KB;
+    # the floor is below the worst layout seen (2026-12-06: 13.6 KB over
+    # fourteen layouts, twelve of them at 16 KB or more).
+    "tour.largest_free_block": 12288,
     "tour.failed_passes": 0,            # failed passes and missed expectations
     # bench/mpy_display.py
     "display.digit_bytes": 128,         # bytes on the bus for one big digit changing
