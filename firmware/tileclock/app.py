@@ -324,13 +324,15 @@ class App:
     # -- screens: routing, and unloading what they don't need ------------------
 
     def home(self, now):
+        # the game's screens go first: the home menu fills the holes they leave
         from tileclock.modules import NOT_AT_HOME, forget, forget_games
-        from tileclock.ui.home import Home
         self.manager.hinted = []       # (a new table may play next: the keys once more)
-        self.manager.goto(Home, now)
-        self.screens = None             # (freed with the last game screen)
+        self.manager.leave()
+        self.screens = None
         forget(NOT_AT_HOME)
         forget_games(None if self.game is None else self.game.KIND, True)
+        from tileclock.ui.home import Home
+        self.manager.goto(Home, now)
 
     def route(self, now):
         """Show the screen the game's phase calls for. Unloaded: the store's
@@ -341,6 +343,11 @@ class App:
             return
         from tileclock.modules import NOT_IN_GAME, STORE_AT_START, forget, forget_games
         forget(STORE_AT_START)
+        if self.screens is None:
+            # from a menu, the sheet or the boot: what they need goes before
+            # the game's screens load, which then fill the holes it leaves
+            self.manager.leave()
+            forget(NOT_IN_GAME)
         self.manager.show(self.game_screens().screen_for(self, now), now)
         forget(NOT_IN_GAME)
         forget_games(self.game.KIND, specs=True)       # and its menu
@@ -359,12 +366,13 @@ class App:
 
     def game_menu(self, now):
         """The game's own menu (any seat held on, on a game screen): its
-        screens unloaded while it is up; route() loads them again."""
-        self.goto(self.game_module("menu").MENU, now)
+        screens unloaded first, while it is up; route() loads them again."""
         from tileclock.modules import NOT_AT_HOME, forget, forget_games
+        self.manager.leave()
         self.screens = None
         forget(NOT_AT_HOME)
         forget_games(self.game.KIND, screens=True)
+        self.goto(self.game_module("menu").MENU, now)
 
     def goto(self, cls, now, arg=None):
         self.manager.goto(cls, now, arg)

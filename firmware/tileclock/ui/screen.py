@@ -117,13 +117,18 @@ class Manager:
         self._hinting = False       # a screen short of room shows its keys now
         self.hinted = []           # names of the screens that showed them since home
 
-    def goto(self, cls, now, arg=None):
-        """Replace the current screen by a new one built from `cls`."""
+    def leave(self):
+        """Close and drop the current screen: the modules only it used can
+        go before the next screen's load (App.route)."""
         old = self.screen
         if old is not None:
             old.close()
         self.screen = None
-        old = None
+        self.cls = None
+
+    def goto(self, cls, now, arg=None):
+        """Replace the current screen by a new one built from `cls`."""
+        self.leave()
         gc.collect()
         self.cls = cls
         self.screen = cls(self.app) if arg is None else cls(self.app, arg)
