@@ -47,21 +47,6 @@ _BATTERY_LOW = "battery low: about a round left"
 _BATTERY_EMPTY = "battery empty: plug in USB now"
 
 
-def defaults():
-    """The settings' defaults before any game's spec loads: the shared ones
-    and the first game (a game's options get theirs with its spec:
-    games.spec_for, so the boot loads one spec, not all)."""
-    values = {
-        "players": 4,
-        "sound": "on",
-        "sleep": 5,         # minutes untouched before the screen dims; 0: never
-        "names": [],        # names[seat - 1], "" or missing: P<seat>
-    }
-    from tileclock.games import KINDS
-    values["game"] = KINDS[0]
-    return values
-
-
 # Where print_error writes: None is sys.stdout (the REPL's USB serial on the
 # Pico); tests/run_on_micropython.py sets a stream (MicroPython can't
 # redirect sys.stdout).
@@ -96,7 +81,9 @@ class App:
         self.battery = getattr(board, "battery", None)  # None: USB alone
         self.keeper = Keeper(journal)   # the game and its journal
         self.game = None            # keeper.game, copied after each of its calls
-        self.settings = defaults()
+        from tileclock.games import KINDS
+        from tileclock.store.settings import defaults
+        self.settings = defaults(KINDS[0])
         if settings:
             self._take(settings)
         self.seats = board.buttons.seats

@@ -92,7 +92,7 @@ def test_the_boot_loads_one_games_spec_and_keeps_the_others_settings():
     assert dev.app.settings["tiles"] == "full"                      # reset by Word-Sport's spec
     assert dev.app.settings["target"] == 150 and dev.app.settings["split"] == "off"
     dev.app.save_settings()
-    assert settings.load(root)[0]["target"] == 150                   # kept though not loaded
+    assert settings.load(root, settings.defaults("wordsport"))[0]["target"] == 150                   # kept though not loaded
     dev.press(1)                        # to "Game"
     dev.press(2)                        # Word-Sport -> Speed Scrabble
     assert dev.app.settings["game"] == "speedscrabble" and dev.app.settings["target"] == 150

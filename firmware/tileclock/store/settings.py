@@ -5,14 +5,20 @@ import json
 
 from tileclock.store.fs import FS, crc32
 
-# The app owns the keys and passes its own defaults (tileclock.app.DEFAULTS);
-# these mirror them for callers that pass none. A saved value whose type
-# differs from its default's is dropped with a problem.
-DEFAULTS = {
-    "game": "wordsport",
-    "players": 4,
-    "sound": "on",
-}
+
+def defaults(game):
+    """The settings before any game's spec loads: the shared ones and
+    `game`, the registry's first (a game's options get theirs when its spec
+    loads, games.spec_for: the boot reads one spec, not all). A saved value
+    whose type differs from its default's is dropped with a problem."""
+    return {
+        "game": game,
+        "players": 4,
+        "sound": "on",
+        "sleep": 5,         # minutes untouched before the screen dims; 0: never
+        "names": [],        # names[seat - 1], "" or missing: P<seat>
+    }
+
 
 _NAME = "/settings.txt"
 _TMP = "/settings.tmp"
@@ -70,10 +76,9 @@ def _copy(value):
     return value
 
 
-def load(root, defaults=None, fs=None):
-    """(settings, problems): the saved values over the defaults."""
+def load(root, defaults, fs=None):
+    """(settings, problems): the saved values over `defaults`."""
     fs = fs or FS()
-    defaults = DEFAULTS if defaults is None else defaults
     problems = []
     values = {}
     for key in defaults:

@@ -207,10 +207,10 @@ def _setup(script, lineno, words):
 
 def all_defaults():
     """Every setting's default, every game's options included: the app's
-    (tileclock.app.defaults) and each game's spec's DEFAULTS."""
+    (tileclock.store.settings.defaults) and each game's spec's DEFAULTS."""
     from tileclock import games
-    from tileclock.app import defaults
-    values = defaults()
+    from tileclock.store.settings import defaults
+    values = defaults(games.KINDS[0])
     for kind in games.KINDS:
         values.update(games.spec(kind).DEFAULTS)
     return values
