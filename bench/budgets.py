@@ -71,7 +71,7 @@ BUDGETS = {
     "app.locked_pass_failures": 0,      # passes that allocated with the heap locked
     # bench/mpy_engine_*.py: the engines alone, "engine.KIND.peak" and
     # "engine.KIND.tick_alloc" in each game's about.py.
-    # bench/mpy_resume.py: Journal.resume() after a cut mid-round, evenings of
+    # bench/mpy_resume.py: recover.resume() after a cut mid-round, evenings of
     # 300 to 3,000 actions (Word-Sport, eight players, folded as the app does).
     "resume.peak": 40960,               # data above the heap before resume, any evening
     "resume.peak_growth_permille": 100,  # the 3,000-action peak within 10% of the 300-action one

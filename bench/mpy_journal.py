@@ -34,6 +34,7 @@ from tileclock.script import new_game, parse_action  # noqa: E402
 from tileclock.store.fs import FS  # noqa: E402
 from tileclock_host.boards.fsmodel import CountingFS  # noqa: E402
 from tileclock.store.journal import Journal  # noqa: E402
+from tileclock.store import recover as R  # noqa: E402
 
 from flashimage import BLOCKS, Flash, flash_path  # noqa: E402
 
@@ -138,7 +139,7 @@ def play(journal, counter, steps):
     every action, every undo with its time, a fold whenever the game can
     fold, the marks with the game; returns [(actions, counter delta,
     marks)] per round."""
-    journal.recover()
+    R.recover(journal)
     journal.start(JOURNAL_KIND)
     game = new_game(JOURNAL_KIND)
     rounds = []

@@ -4,7 +4,7 @@
 # leave and join), journalled as the app journals them (every action, a
 # fold at every close that leaves two closed rounds in the game, a time mark
 # every MARK_MS while the clock runs) and cut eight actions into a round;
-# then Journal.resume() on each, as boot does.
+# then recover.resume() on each, as boot does.
 #     .venv/bin/micropython -X heapsize=190wK bench/mpy_resume.py
 # Prints for each evening:
 #   - the heap peak at resume: the most data held above the heap before
@@ -61,6 +61,7 @@ from tileclock.engine.game import format_action  # noqa: E402
 from tileclock.script import new_game  # noqa: E402
 from tileclock.store.fs import FS  # noqa: E402
 from tileclock.store.journal import Journal  # noqa: E402
+from tileclock.store import recover as R  # noqa: E402
 
 SIZES = (300, 1000) if os.getenv("TILECLOCK_BENCH_QUICK") else (300, 1000, 3000)
 PLAYERS = 8
@@ -88,7 +89,7 @@ def write(root, actions):
     from evenings import journal_evening
     from tileclock.ticks import ticks_add, ticks_diff
     journal = Journal(root, FS())
-    journal.recover()
+    R.recover(journal)
     journal.start(JOURNAL_KIND)
     state = {"game": new_game(JOURNAL_KIND), "count": 0, "into": 0, "written": None}
 
@@ -253,7 +254,7 @@ def replayed(root):
             yield what, line
     recover._history = counting
     try:
-        game, problems = Journal(root, FS()).resume()
+        game, problems = R.resume(Journal(root, FS()))
     finally:
         recover._history = history
     check(game, problems, root)
@@ -269,7 +270,7 @@ def peak(root):
     factory = sampled_factory(sample)
     sample.start()
     journal = Journal(root, fs)
-    game, problems = journal.resume(factory=factory, feed=sample)
+    game, problems = R.resume(journal, factory=factory, feed=sample)
     sample()
     held = gc.mem_alloc() - sample.base
     check(game, problems, root)
@@ -319,7 +320,7 @@ def fits(root, size):
     """True if resume succeeds with no free run longer than `size` bytes."""
     held = holes(size)
     try:
-        game, problems = Journal(root, FS()).resume()
+        game, problems = R.resume(Journal(root, FS()))
     except MemoryError:
         return False
     finally:

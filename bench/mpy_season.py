@@ -10,7 +10,7 @@
 #     when games/ holds more than the flash can keep;
 #   - after every evening, and every 500 actions of the long one, the power
 #     cut: the file system mounted afresh and the evening resumed from the
-#     flash alone (Journal.resume), its game compared with the one played.
+#     flash alone (recover.resume), its game compared with the one played.
 # Prints the blocks used after each evening, the finished evenings kept, the
 # files in journal/ at the end, the actions lost (budget 0), and how long
 # the boot's recovery took in file reads.
@@ -32,6 +32,7 @@ from flashimage import BLOCK, BLOCKS, Flash, flash_path  # noqa: E402
 from tileclock.script import format_action, new_game  # noqa: E402
 from tileclock.store.fs import FS  # noqa: E402
 from tileclock.store.journal import Journal  # noqa: E402
+from tileclock.store import recover as R  # noqa: E402
 
 QUICK = bool(os.getenv("TILECLOCK_BENCH_QUICK"))
 EVENINGS = 3 if QUICK else 20
@@ -107,7 +108,7 @@ class Season:
         the resumed game (a new Journal on it) or the one played."""
         self.cut()
         journal = Journal(MOUNT, FS())
-        game, problems = journal.resume()
+        game, problems = R.resume(journal)
         for problem in problems:
             if problem.startswith("flash full"):
                 self.notices += 1
@@ -175,7 +176,7 @@ def run(flash):
     print("A season on one Pico's flash: %d blocks of %d bytes (LittleFS 2), the deployed .mpy files"
           " taking %d" % (BLOCKS, BLOCK, season.code_blocks))
     journal = Journal(MOUNT, FS())
-    journal.resume()
+    R.resume(journal)
     total = 0
     for number in range(1, EVENINGS + 1):
         journal, actions, closes = season.evening(journal, EVENING)

@@ -66,7 +66,9 @@ class Keeper:
         problems = []
         if self.journal is not None:
             try:
-                game, problems = self.journal.resume(feed=feed)
+                # (store/recover.py: the app unloads it after boot)
+                from tileclock.store.recover import resume
+                game, problems = resume(self.journal, feed=feed)
             except Exception as e:  # a damaged flash must not stop the clock
                 problems = ["journal: %s" % e]
                 game = None

@@ -7,6 +7,7 @@ from test_app_device import Device
 
 from tileclock.app import CANT_SAVE
 from tileclock.store.fs import FS
+from tileclock.store import recover as R
 from tileclock.store.journal import Journal
 from tileclock.ui.screen import Screen
 
@@ -42,7 +43,7 @@ def _flaky_device(settings=None):
     dev = Device(settings=settings or {"game": "wordsport", "players": 4})
     fs = FlakyFS()
     dev.app.keeper.journal = Journal(dev.fs_root.rstrip("/"), fs)
-    dev.app.keeper.journal.recover()
+    R.recover(dev.app.keeper.journal)
     return dev, fs
 
 

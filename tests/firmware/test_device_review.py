@@ -100,13 +100,14 @@ def _cut_fs(at):
 def _start_with_a_cut(at):
     """Start pressed on the home menu with the power cut at the flash's
     `at`-th change; the device booted again. (device, flash changes made)."""
+    from tileclock.store import recover as R
     from tileclock.store.journal import Journal
     settings = {"game": "wordsport", "players": 3, "tiles": "half", "countdown": 30}
     dev = Device(settings=settings)
     dev.app.save_settings()
     fs = _cut_fs(at)
     dev.app.keeper.journal = Journal(dev.fs_root.rstrip("/"), fs)
-    dev.app.keeper.journal.recover()
+    R.recover(dev.app.keeper.journal)
     dev.run(100)
     try:
         dev.press(2)                    # Start

@@ -18,6 +18,7 @@ from evenings import wordsport
 from tileclock.script import format_action, new_game
 from tileclock.store import archive
 from tileclock.store import journal as J
+from tileclock.store import recover as R
 from tileclock.store.fs import FS
 from tileclock_host.boards.simboard import _temp_folder, remove_tree
 
@@ -99,7 +100,7 @@ def _flash_with_a_season():
     the fifth in play, its journal past a fold."""
     fs = FullFS(_temp_folder())
     journal = J.Journal(fs.root, fs)
-    journal.recover()
+    R.recover(journal)
     for number in range(4):
         journal.start("wordsport")
         _play(journal, new_game("wordsport"), _actions(300, start=number * 10000000))
@@ -124,7 +125,7 @@ def _goes_on(fs, journal, game, actions, notices=None):
     game = _play(journal, game, actions[:20])
     said = [journal.notice] if notices is None else notices
     again = J.Journal(fs.root, fs)
-    back, problems = again.resume()
+    back, problems = R.resume(again)
     assert back is not None and _lines(back) == _lines(game), problems
     assert [p for p in problems if not p.startswith("journal") and "flash full" not in p] == []
     for problem in problems:
@@ -202,7 +203,7 @@ def test_the_repair_at_boot_on_a_full_flash():
     _append(segment, b"7 go 1 2 *0")       # a torn record: the repair needs a snapshot
     _full(fs)
     again = J.Journal(fs.root, fs)
-    back, problems = again.resume()
+    back, problems = R.resume(again)
     assert back is not None and _lines(back) == _lines(game), problems
     assert J.ROOM_NOTICE in problems, problems
     for problem in problems:
@@ -218,7 +219,7 @@ def test_a_flash_with_nothing_to_remove_says_so_at_boot_and_the_game_comes_back(
     segment = fs.root + "/journal/" + J.segment_name(journal._upto)
     _append(segment, b"7 go 1 2 *0")
     _full(fs)
-    back, problems = J.Journal(fs.root, fs).resume()
+    back, problems = R.resume(J.Journal(fs.root, fs))
     assert back is not None and _lines(back) == _lines(game), problems
     assert "flash full: journal not repaired" in problems, problems
     for problem in problems:

@@ -9,6 +9,7 @@ from tileclock.engine.game import Game, Refused, check_int, check_name
 from tileclock.script import format_action, parse_action
 from tileclock.store import archive
 from tileclock.store import journal as J
+from tileclock.store import recover as R
 from tileclock.store.fs import FS, _crc32_slow, crc32
 from tileclock_host.boards.fsmodel import MemFS
 
@@ -116,8 +117,8 @@ def test_crc_is_zlibs_and_the_fallback_agrees():
 def test_fresh_device_has_nothing_to_resume():
     fs = fresh()
     journal = J.Journal(ROOT, fs)
-    assert journal.recover() == (None, [], [])
-    assert J.Journal(ROOT, fs).resume(tally) == (None, [])
+    assert R.recover(journal) == (None, [], [])
+    assert R.resume(J.Journal(ROOT, fs), tally) == (None, [])
     raises(OSError, journal.undo, Tally(), 0)
 
 
@@ -142,7 +143,7 @@ def test_records_are_text_with_sequence_and_crc():
     for row, body in zip(rows, bodies):
         assert row == "%s *%08x" % (body, crc32(body.encode(), int(journal.evening, 16)))
     assert len(rows) == 5
-    kind, lines, problems = J.Journal(ROOT, fs).recover()
+    kind, lines, problems = R.recover(J.Journal(ROOT, fs))
     assert (kind, lines, problems) == ("tally", ["0 seat 1 Ann"], [])
 
 
@@ -173,7 +174,7 @@ def _few_files(fs, root):
     del game
     gc.collect()
     again = J.Journal(root, fs)
-    resumed, problems = again.resume(tally)
+    resumed, problems = R.resume(again, tally)
     assert problems == []
     assert digest(resumed) == expected
     assert resumed.sheet() == sheet
@@ -183,7 +184,7 @@ def _few_files(fs, root):
     expected = digest(resumed)
     del resumed, again
     gc.collect()
-    kind, lines, problems = J.Journal(root, fs).recover()
+    kind, lines, problems = R.recover(J.Journal(root, fs))
     assert problems == [] and digest_lines(lines) == expected
 
 
@@ -204,7 +205,7 @@ def test_snapshot_is_a_script_and_checkpoint_compacts():
     assert names(fs) == ["snap.txt", "snap2.txt"]
     undo(game)
     journal.undo(game, 99000)           # an undo reaches into the snapshot
-    assert J.Journal(ROOT, fs).recover()[1] == lines_of(game)
+    assert R.recover(J.Journal(ROOT, fs))[1] == lines_of(game)
 
 
 def test_torn_last_record_is_dropped_and_the_rest_kept():
@@ -219,14 +220,14 @@ def test_torn_last_record_is_dropped_and_the_rest_kept():
     seg = ROOT + "/journal/" + [n for n in names(fs) if n.endswith(".log")][-1]
     fs.files[seg] = fs.files[seg][:-3]
     again = J.Journal(ROOT, fs)
-    kind, lines, problems = again.recover()
+    kind, lines, problems = R.recover(again)
     assert lines == before
     assert len(problems) == 1 and "cut short" in problems[0]
     assert not [n for n in names(fs) if ".bad" in n]
     resumed = replayed(lines)
     resumed.do(100000, "score", (3, 1))
     again.record(resumed)
-    kind, lines, problems = J.Journal(ROOT, fs).recover()
+    kind, lines, problems = R.recover(J.Journal(ROOT, fs))
     assert lines == lines_of(resumed) and problems == []
 
 
@@ -249,7 +250,7 @@ def test_bad_checksum_is_reported_and_moved_aside():
     assert said[0] == "journal %d: bad checksum at record %d, not read" % (number, first_seq + 1)
     assert "not read" in said[1] and not [p for p in said if "moved" in p]
     assert names(fs) == before
-    kind, lines, problems = J.Journal(ROOT, fs).recover()
+    kind, lines, problems = R.recover(J.Journal(ROOT, fs))
     assert problems[0] == "journal %d: bad checksum at record %d, moved aside" % (number, first_seq + 1)
     assert "moved aside" in problems[1] and len(problems) == len(segs) - 1
     for problem in problems:
@@ -259,7 +260,7 @@ def test_bad_checksum_is_reported_and_moved_aside():
     assert lines == J.read_journal(ROOT + "/journal", fs)[1]
     listing = names(fs)
     assert segs[1] + ".bad-1" in listing and segs[-1] + ".bad-1" in listing
-    assert J.Journal(ROOT, fs).recover()[2] == []     # repaired: quiet next time
+    assert R.recover(J.Journal(ROOT, fs))[2] == []     # repaired: quiet next time
 
 
 def test_bad_snapshot_and_stray_files_are_moved_aside_never_deleted():
@@ -272,15 +273,15 @@ def test_bad_snapshot_and_stray_files_are_moved_aside_never_deleted():
     # one copy damaged: the other has it all, and both are whole again
     snap = fs.files[ROOT + "/journal/snap.txt"]
     snap[snap.index(b"game tally") + 30] ^= 0x20      # a bit of an action line
-    assert J.Journal(ROOT, fs).recover() == ("tally", lines_of(game), ["snapshot: bad checksum, moved aside"])
-    assert J.Journal(ROOT, fs).recover() == ("tally", lines_of(game), [])
+    assert R.recover(J.Journal(ROOT, fs)) == ("tally", lines_of(game), ["snapshot: bad checksum, moved aside"])
+    assert R.recover(J.Journal(ROOT, fs)) == ("tally", lines_of(game), [])
     # both damaged: nothing to start from
     for name in ("snap.txt", "snap2.txt"):
         snap = fs.files[ROOT + "/journal/" + name]
         snap[snap.index(b"game tally") + 30] ^= 0x20
     fs.files[ROOT + "/journal/notes.txt"] = bytearray(b"hello")
     fs.files[ROOT + "/journal/j0042.log"] = bytearray(b"\x00\xff garbage\n")
-    kind, lines, problems = J.Journal(ROOT, fs).recover()
+    kind, lines, problems = R.recover(J.Journal(ROOT, fs))
     assert kind is None and lines == []
     assert "snapshot: bad checksum, moved aside" in problems
     assert "snapshot copy: bad checksum, moved aside" in problems
@@ -290,7 +291,7 @@ def test_bad_snapshot_and_stray_files_are_moved_aside_never_deleted():
     assert "j0042.log.bad-1" in listing
     # the device goes on: a new game starts, and the bad files are archived
     fresh_journal = J.Journal(ROOT, fs)
-    assert fresh_journal.resume(tally) == (None, J.Journal(ROOT, fs).recover()[2])
+    assert R.resume(fresh_journal, tally) == (None, R.recover(J.Journal(ROOT, fs))[2])
     fresh_journal.start("tally")
     assert "snap.txt.bad-2" in names(fs, ROOT + "/games/0001")
 
@@ -305,19 +306,19 @@ def test_snapshot_cut_before_rename_is_finished_or_dropped():
     # a whole snap.tmp: the compaction was cut just before its rename
     J.write_text_file(fs, folder + "snap.tmp", "%s upto %d seq %d evening %s folds 0 mark -\ngame tally"
                       % (J.SNAP_HEAD, journal._upto, journal.seq, journal.evening), lines_of(game), journal.seed)
-    kind, lines, problems = J.Journal(ROOT, fs).recover()
+    kind, lines, problems = R.recover(J.Journal(ROOT, fs))
     assert lines == lines_of(game) and problems == []
     assert names(fs) == ["snap.txt", "snap2.txt"]
     # a cut-short one is simply removed
     fs.files[folder + "snap.tmp"] = bytearray(b"# tileclock snapshot upto 9 seq 99\ngame tally\n0 se")
-    kind, lines, problems = J.Journal(ROOT, fs).recover()
+    kind, lines, problems = R.recover(J.Journal(ROOT, fs))
     assert lines == lines_of(game) and problems == [] and names(fs) == ["snap.txt", "snap2.txt"]
 
 
 def test_new_game_archives_the_old_one():
     fs = fresh()
     journal = J.Journal(ROOT, fs)
-    journal.recover()
+    R.recover(journal)
     journal.start("tally")
     journal.start("tally")              # no action yet: nothing to archive
     assert fs.listdir(ROOT + "/games") == []
@@ -327,7 +328,7 @@ def test_new_game_archives_the_old_one():
     # the finished evening is one file: every action of it
     assert names(fs, ROOT + "/games") == ["0001.txt"]
     assert J.read_journal(ROOT + "/games/0001.txt", fs) == ("tally", lines_of(game), [])
-    assert J.Journal(ROOT, fs).recover() == ("spellsport", [], [])
+    assert R.recover(J.Journal(ROOT, fs)) == ("spellsport", [], [])
     for i in range(archive.KEEP_UNSIZED + 3):
         journal.start("tally")
         game = Tally()
@@ -350,11 +351,11 @@ def test_start_cut_before_the_switch_is_finished_at_boot():
     f = fs.open(new + "/j0001.log", "wb")
     f.write(J.record(1, "game spellsport", 0x0badcafe))
     f.close()
-    assert J.Journal(ROOT, fs).recover() == ("spellsport", [], [])
+    assert R.recover(J.Journal(ROOT, fs)) == ("spellsport", [], [])
     assert J.read_journal(ROOT + "/games/0001.txt", fs)[1] == lines_of(game)
     fs.mkdir(new)
     fs.open(new + "/j0001.log", "wb").write(b"1 game tal")
-    assert J.Journal(ROOT, fs).recover() == ("spellsport", [], [])
+    assert R.recover(J.Journal(ROOT, fs)) == ("spellsport", [], [])
     assert not fs.isdir(new)
 
 
@@ -375,11 +376,11 @@ def test_a_refused_history_is_kept_aside_and_the_game_goes_on():
         def do_pause(self, now):
             raise Refused("no pausing")
 
-    resumed, problems = J.Journal(ROOT, fs).resume(lambda kind: Newer())
+    resumed, problems = R.resume(J.Journal(ROOT, fs), lambda kind: Newer())
     assert problems == ["action %d refused: no pausing" % (len(game.history) - 1)]
     assert resumed.history == game.history[:-2]
     assert J.read_journal(ROOT + "/games/0001", fs)[1] == lines_of(game)
-    assert J.Journal(ROOT, fs).recover() == ("tally", lines_of(resumed), [])
+    assert R.recover(J.Journal(ROOT, fs)) == ("tally", lines_of(resumed), [])
 
 
 class FullFS(MemFS):
@@ -405,7 +406,7 @@ def test_a_failing_append_falls_back_to_a_snapshot():
     game = Tally()
     play(journal, game, 12)
     assert "snap.txt" in names(fs)
-    assert J.Journal(ROOT, fs).recover() == ("tally", lines_of(game), [])
+    assert R.recover(J.Journal(ROOT, fs)) == ("tally", lines_of(game), [])
 
 
 def test_time_marks_are_records_of_their_own_and_no_action():
@@ -426,9 +427,9 @@ def test_time_marks_are_records_of_their_own_and_no_action():
     assert rows[3] == "4 @6000 *%08x" % crc32(b"4 @6000", seed)
     assert rows[4] == "5 @11000 *%08x" % crc32(b"5 @11000", seed)
     again = J.Journal(ROOT, fs)
-    assert again.recover() == ("tally", ["0 seat 1 Ann", "1000 go"], [])
+    assert R.recover(again) == ("tally", ["0 seat 1 Ann", "1000 go"], [])
     assert again.mark_time == 11000
-    back, problems = again.resume(tally)
+    back, problems = R.resume(again, tally)
     assert problems == [] and back.history == game.history
     assert J.resume_time(back, again.mark_time) == 11000
     assert J.resume_time(back, 500) == 1000 and J.resume_time(back, None) == 1000
@@ -440,21 +441,21 @@ def test_time_marks_are_records_of_their_own_and_no_action():
     undo(back)
     again.undo(back, 17500)
     third = J.Journal(ROOT, fs)
-    assert third.recover() == ("tally", ["0 seat 1 Ann"], [])
+    assert R.recover(third) == ("tally", ["0 seat 1 Ann"], [])
     assert third.mark_time == 17500
     # a snapshot keeps the last mark; the next marks follow it
     third.checkpoint(back)
-    assert J.Journal(ROOT, fs).recover()[2] == [] and J.Journal(ROOT, fs).mark_time is None
+    assert R.recover(J.Journal(ROOT, fs))[2] == [] and J.Journal(ROOT, fs).mark_time is None
     fourth = J.Journal(ROOT, fs)
-    fourth.recover()
+    R.recover(fourth)
     assert fourth.mark_time == 17500
     fourth.mark(21000)
     fifth = J.Journal(ROOT, fs)
-    assert fifth.recover() == ("tally", ["0 seat 1 Ann"], [])
+    assert R.recover(fifth) == ("tally", ["0 seat 1 Ann"], [])
     assert fifth.mark_time == 21000
     fifth.checkpoint(back)
     sixth = J.Journal(ROOT, fs)
-    assert sixth.recover()[2] == [] and sixth.mark_time == 21000
+    assert R.recover(sixth)[2] == [] and sixth.mark_time == 21000
     # a new game starts with none
     sixth.start("tally")
     assert sixth.mark_time is None
@@ -471,11 +472,11 @@ def test_a_torn_mark_is_dropped_and_the_last_whole_one_kept():
     path = ROOT + "/journal/j0001.log"
     fs.files[path] = fs.files[path][:-5]
     again = J.Journal(ROOT, fs)
-    kind, lines, problems = again.recover()
+    kind, lines, problems = R.recover(again)
     assert (kind, lines) == ("tally", lines_of(game))
     assert problems == ["journal 1: last record cut short, dropped"]
     assert again.mark_time == 90000
-    assert J.Journal(ROOT, fs).recover() == ("tally", lines_of(game), [])
+    assert R.recover(J.Journal(ROOT, fs)) == ("tally", lines_of(game), [])
 
 
 def test_many_marks_fill_segments_and_the_next_action_compacts():
@@ -488,19 +489,19 @@ def test_many_marks_fill_segments_and_the_next_action_compacts():
         journal.mark(10000 + 5000 * k)
     assert len(journal._live) > journal.max_segments
     again = J.Journal(ROOT, fs)
-    assert again.recover() == ("tally", lines_of(game), [])
+    assert R.recover(again) == ("tally", lines_of(game), [])
     assert again.mark_time == 10000 + 5000 * 199
     game.do(2000000, "score", (1, 5))
     journal.record(game)
     assert names(fs) == ["snap.txt", "snap2.txt"]
-    assert J.Journal(ROOT, fs).recover() == ("tally", lines_of(game), [])
+    assert R.recover(J.Journal(ROOT, fs)) == ("tally", lines_of(game), [])
     # with the game, marks alone fold the segments into a snapshot that
     # keeps the last mark: an idle clock never piles up files
     for k in range(300):
         journal.mark(2010000 + 5000 * k, game)
         assert len(journal._live) <= journal.max_segments + 1
     again = J.Journal(ROOT, fs)
-    assert again.recover() == ("tally", lines_of(game), [])
+    assert R.recover(again) == ("tally", lines_of(game), [])
     assert again.mark_time == 2010000 + 5000 * 299
 
 
@@ -527,10 +528,10 @@ def test_a_failing_mark_leaves_the_next_action_a_snapshot():
     game.do(50000, "score", (1, 3))
     journal.record(game)
     assert "snap.txt" in names(fs)
-    assert J.Journal(ROOT, fs).recover() == ("tally", lines_of(game), [])
+    assert R.recover(J.Journal(ROOT, fs)) == ("tally", lines_of(game), [])
     game.do(51000, "score", (1, 4))
     journal.record(game)
-    assert J.Journal(ROOT, fs).recover() == ("tally", lines_of(game), [])
+    assert R.recover(J.Journal(ROOT, fs)) == ("tally", lines_of(game), [])
 
 
 def test_on_the_real_file_system():
@@ -539,7 +540,7 @@ def test_on_the_real_file_system():
     os.mkdir(base)
     try:
         journal = J.Journal(base)
-        journal.recover()
+        R.recover(journal)
         journal.start("tally")
         game = Tally()
         play(journal, game, 150)
@@ -581,17 +582,17 @@ def test_a_lost_last_segment_or_one_cut_at_a_record_s_end_is_said():
             assert len(ends) >= 3
             lost = len(ends) - 1
             fs.files[last] = data[:ends[0]]
-        kind, lines, problems = J.Journal(ROOT, fs).recover()
+        kind, lines, problems = R.recover(J.Journal(ROOT, fs))
         assert kind == "tally" and lines == lines_of(game)[:len(lines)] and len(lines) < len(game.history)
         assert problems == ["journal: last %d records lost" % lost], (damage, problems)
-        assert J.Journal(ROOT, fs).recover() == (kind, lines, [])
+        assert R.recover(J.Journal(ROOT, fs)) == (kind, lines, [])
         # the count goes on from what is there
         again = J.Journal(ROOT, fs)
-        game2, problems = again.resume(tally)
+        game2, problems = R.resume(again, tally)
         assert problems == []
         game2.do(game2.history[-1][0] + 1000, "score", (1, 2))
         again.record(game2)
-        assert J.Journal(ROOT, fs).recover() == ("tally", lines_of(game2), [])
+        assert R.recover(J.Journal(ROOT, fs)) == ("tally", lines_of(game2), [])
 
 
 def test_the_count_is_written_after_the_record_and_a_bad_one_says_nothing():
@@ -606,10 +607,10 @@ def test_the_count_is_written_after_the_record_and_a_bad_one_says_nothing():
     # a count one short (the power went between the record and the count)
     # is no loss; a damaged count is ignored
     fs.files[ROOT + "/journal/" + marker] = bytearray(J.record(journal.seq - 1, "count", journal.seed))
-    assert J.Journal(ROOT, fs).recover() == ("tally", lines_of(game), [])
+    assert R.recover(J.Journal(ROOT, fs)) == ("tally", lines_of(game), [])
     fs.files[ROOT + "/journal/" + marker] = bytearray(J.record(journal.seq + 9, "count", journal.seed)[:-4])
-    assert J.Journal(ROOT, fs).recover() == ("tally", lines_of(game), [])
+    assert R.recover(J.Journal(ROOT, fs)) == ("tally", lines_of(game), [])
     bad = bytearray(J.record(journal.seq + 9, "count", journal.seed))
     bad[0] ^= 0x01
     fs.files[ROOT + "/journal/" + marker] = bad
-    assert J.Journal(ROOT, fs).recover() == ("tally", lines_of(game), [])
+    assert R.recover(J.Journal(ROOT, fs)) == ("tally", lines_of(game), [])

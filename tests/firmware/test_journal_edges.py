@@ -14,6 +14,7 @@ from evenings import wordsport
 from tileclock.script import format_action, load, new_game
 from tileclock.store import folds as F
 from tileclock.store import journal as J
+from tileclock.store import recover as R
 from tileclock.store.fs import FS
 from tileclock_host.boards.simboard import _temp_folder, remove_tree
 
@@ -71,7 +72,7 @@ def _played(fs=None, actions=150):
     if fs is None:
         fs = Flash()
     journal = J.Journal(fs.root, fs)
-    journal.recover()
+    R.recover(journal)
     journal.start("wordsport")
     game = new_game("wordsport")
     whole = []
@@ -97,7 +98,7 @@ def _rounds(journal):
 
 def _resumed(fs):
     journal = J.Journal(fs.root, fs)
-    game, problems = journal.resume()
+    game, problems = R.resume(journal)
     for problem in problems:
         assert len(problem) <= SCREEN, problem
     return journal, game, problems
@@ -272,7 +273,7 @@ def test_file_names_the_journal_cannot_use_are_set_aside_and_the_boot_goes_on():
     # a new evening: the old one archived beside the odd names in games/
     again.start("wordsport")
     assert again.evening != journal.evening
-    back, problems = J.Journal(fs.root, fs).resume()
+    back, problems = R.resume(J.Journal(fs.root, fs))
     kind, lines, said = J.read_journal(fs.root + "/games/0001.txt", fs)
     assert kind == "wordsport" and lines == whole, said
     fs.close()

@@ -22,6 +22,7 @@ from evenings import spellsport, speedscrabble, wordsport
 
 from tileclock.script import format_action, load, new_game
 from tileclock.store import journal as J
+from tileclock.store import recover as R
 from tileclock.store.fs import FS, crc32
 from tileclock_host.boards.simboard import _temp_folder, remove_tree
 
@@ -67,7 +68,7 @@ class Table:
         self.root = root
         self.mid = mid
         self.journal = J.Journal(root, FS())
-        self.journal.recover()
+        R.recover(self.journal)
         self.journal.start(kind)
         self.game = new_game(kind)
         self.resumes = 0
@@ -106,7 +107,7 @@ class Table:
         self.game = self.journal = None
         gc.collect()
         self.journal = J.Journal(self.root, FS())
-        self.game, problems = self.journal.resume()
+        self.game, problems = R.resume(self.journal)
         assert problems == [], problems
         assert _lines(self.game) == expected
         assert self.game.sheet() == sheet

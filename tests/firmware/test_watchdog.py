@@ -9,6 +9,7 @@ from test_hal_board import FakeMachine, FakeTime, _config
 import board_config
 from check import raises
 from tileclock.hal.board import make_board
+from tileclock.store import recover as R
 from tileclock.store.journal import Journal
 from tileclock_host.boards.simboard import SimBoard, WatchdogReset, _temp_folder, remove_tree
 from tileclock_host.boards.simdevice import SimDevice
@@ -233,7 +234,7 @@ def test_boot_feeds_the_watchdog_through_a_long_replay():
     f.close()
     board = SimBoard(seats=4, watchdog_ms=WDT)
     journal = Journal(board.fs_root.rstrip("/"))
-    journal.recover()
+    R.recover(journal)
     journal.start(evening.KIND)
     game = script.new_game(evening.KIND)
     for now, verb, args in evening.history:

@@ -24,6 +24,7 @@ import sys
 from tileclock.engine.game import Refused
 from tileclock.script import _content, format_action, new_game, parse_action
 from tileclock.store import journal as J
+from tileclock.store import recover as R
 from tileclock_host.boards.fsmodel import MemFS, Recorder, apply, cut_points, stream_bytes
 
 ROOT = "/flash"
@@ -86,7 +87,7 @@ def record_evening():
     base.mkdir(ROOT)
     recorder = Recorder(base)
     journal = J.Journal(ROOT, recorder)
-    assert journal.recover() == (None, [], [])
+    assert R.recover(journal) == (None, [], [])
     game = None
     states = []
     marks = []
@@ -232,7 +233,7 @@ def run_power_cuts():
             before = sorted(cut.files)
             try:
                 journal = J.Journal(ROOT, cut)
-                got = journal.recover()
+                got = R.recover(journal)
             except Exception as e:          # boot must always succeed
                 raise AssertionError("recover raised %r at %r" % (e, where))
             assert got[:2] == (kind, lines), where
@@ -246,7 +247,7 @@ def run_power_cuts():
                 if len(problem) > len(worst_problem):
                     worst_problem = problem
             if got[2] or sorted(cut.files) != before:   # repaired: the next boot is quiet
-                assert J.Journal(ROOT, cut).recover() == (kind, lines, []), where
+                assert R.recover(J.Journal(ROOT, cut)) == (kind, lines, []), where
             if kind is not None and tried % 97 == 0:
                 resumed += 1
                 go_on(cut, kind, lines, where)
@@ -269,7 +270,7 @@ class _Last:
 def go_on(fs, kind, lines, where):
     """Resume on the engine after the cut, journal one more action, reboot."""
     journal = J.Journal(ROOT, fs)
-    game, problems = journal.resume()
+    game, problems = R.resume(journal)
     assert problems == [] and [format_action(*a) for a in game.history] == lines, where
     last = J.last_time(game) or 0
     for verb, args in (("pause", ()), ("stuck", ()), ("seat", (1, "Zed")), ("undo", None)):
@@ -284,7 +285,7 @@ def go_on(fs, kind, lines, where):
         except Refused:
             continue
     after = [format_action(*a) for a in game.history]
-    assert J.Journal(ROOT, fs).recover() == (kind, after, []), where
+    assert R.recover(J.Journal(ROOT, fs)) == (kind, after, []), where
 
 
 if __name__ == "__main__":
@@ -375,7 +376,7 @@ def main():
     start.blocks = flash.copy().blocks
     vfs.mount(vfs.VfsLfs2(flash, progsize=256), "/lfs")
     journal = Journal("/lfs")
-    journal.recover()
+    R.recover(journal)
     states = [digest(None, [])]
     done = [0]
     game = None
@@ -419,13 +420,13 @@ def main():
             cuts += 1
             vfs.mount(vfs.VfsLfs2(flash, progsize=256), "/cut")
             try:
-                kind, lines, problems = Journal("/cut").recover()
+                kind, lines, problems = R.recover(Journal("/cut"))
                 got = digest(kind, lines)
                 ok = problems == [] and (got == states[step] or step + 1 < len(states) and got == states[step + 1])
                 if not ok:
                     print("FAIL at flash op", k, "half" if half else "", problems, got, states[step])
                     return 1
-                kind, lines, problems = Journal("/cut").recover()
+                kind, lines, problems = R.recover(Journal("/cut"))
                 if problems or digest(kind, lines) != got:
                     print("FAIL: a second boot differs at flash op", k, problems)
                     return 1

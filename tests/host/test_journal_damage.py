@@ -6,7 +6,7 @@
 # each close, time marks while the clock runs, an undo now and then), each
 # with its own evening id. The flash of the first is kept as it was every few
 # steps; each case damages one of those images and then:
-#   - boots as the app does (Journal.resume; a running clock paused at the
+#   - boots as the app does (recover.resume; a running clock paused at the
 #     resume time): the boot must not raise, and the game it gives must be a
 #     state this evening had reached by then, or none (a new game): never one
 #     of the other evening's, nor any other;
@@ -32,6 +32,7 @@ from evenings import NAMES, wordsport
 from tileclock.engine.game import Refused
 from tileclock.script import ScriptError, format_action, load, new_game
 from tileclock.store import journal as J
+from tileclock.store import recover as R
 from tileclock_host.boards.fsmodel import MemFS
 
 ROOT = "/flash"
@@ -83,7 +84,7 @@ class Played:
         fs = MemFS()
         fs.mkdir(ROOT)
         journal = J.Journal(ROOT, fs)
-        journal.recover()
+        R.recover(journal)
         kind, actions = wordsport(count, players, start)
         actions = list(actions)
         journal.start(kind)
@@ -376,11 +377,11 @@ _CANDIDATES = ([("resume", ()), ("stuck", ()), ("close", ()), ("start", ()), ("s
 
 
 def boot(fs):
-    """(journal, game or None, exception or None): Journal.resume as App.boot
+    """(journal, game or None, exception or None): recover.resume as App.boot
     calls it; a game with no history is none (the app shows the menu)."""
     journal = J.Journal(ROOT, fs)
     try:
-        game, problems = journal.resume(feed=lambda: None)
+        game, problems = R.resume(journal, feed=lambda: None)
     except Exception as e:
         return journal, None, e
     journal.problems = problems         # (for the cases' figures)
@@ -645,7 +646,7 @@ from tileclock.script import format_action
 def outcome(root):
     journal = Journal(root, FS())
     try:
-        game, problems = journal.resume()
+        game, problems = R.resume(journal)
     except Exception as e:
         return "raised %r" % (e,)
     if game is None or not game.history:
@@ -669,7 +670,7 @@ def _outcome_here(fs):
     """What BOOT_SCRIPT prints for a boot, from a boot on CPython."""
     journal = J.Journal(ROOT, fs)
     try:
-        game, _problems = journal.resume()
+        game, _problems = R.resume(journal)
     except Exception as e:
         return "raised %r" % (e,)
     if game is None or not game.history:

@@ -270,23 +270,6 @@ class Journal:
         self._spoiled = False
         self._ready = True
 
-    # -- boot --
-
-    def recover(self):
-        """(kind, lines, problems): the history on flash, the folder repaired."""
-        from tileclock.store import recover
-        return recover.recover(self)
-
-    def resume(self, factory=None, feed=None):
-        """(game, problems): recover the folder and replay the history since
-        the last checkpoint on a new game. `factory(kind)` makes the game
-        (default tileclock.script.new_game); None when nothing is journalled.
-        `feed()` (the board's feed_watchdog) is called every few dozen
-        actions. The recovery code is in store/recover.py: the app unloads
-        it after boot."""
-        from tileclock.store import recover
-        return recover.resume(self, factory, feed)
-
     # -- a new evening --
 
     def start(self, kind):

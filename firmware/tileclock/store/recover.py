@@ -167,8 +167,8 @@ def finish(journal, scan, lines=None, game=None):
 
 
 def recover(journal):
-    """Journal.recover(): (kind, lines, problems), the history since the
-    checkpoint as action lines and the folder repaired."""
+    """(kind, lines, problems): the history on `journal`'s flash since the
+    checkpoint as action lines, the folder repaired."""
     scan, problems = prepare(journal)
     lines = []
     if scan.kind is not None:
@@ -178,8 +178,11 @@ def recover(journal):
 
 
 def resume(journal, factory=None, feed=None):
-    """Journal.resume(): (game, problems). The history is replayed as it is
-    read from flash, a line at a time."""
+    """(game, problems): `journal`'s folder recovered and the history since
+    the last checkpoint replayed on a new game, as it is read from flash, a
+    line at a time. `factory(kind)` makes the game (default
+    tileclock.script.new_game); None when nothing is journalled. `feed()`
+    (the board's feed_watchdog) is called every few dozen actions."""
     scan, problems = prepare(journal)
     if feed is not None:
         feed()
