@@ -49,6 +49,7 @@ NOT_IN_GAME = (
     "tileclock.hal.maintenance",
     "tileclock.ui.home",
     "tileclock.ui.menu",
+    "tileclock.ui.gamemenu",
     "tileclock.ui.sheet",
     "tileclock.ui.names",
     "tileclock.players",
@@ -71,6 +72,7 @@ NOT_IN_GAME = (
 # modules.
 NOT_AT_HOME = (
     "tileclock.hal.maintenance",
+    "tileclock.ui.gamemenu",
     "tileclock.rest",
     "tileclock.ui.form",
     "tileclock.ui.live",

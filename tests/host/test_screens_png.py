@@ -13,7 +13,7 @@ import framebuf  # noqa: E402
 
 from tileclock.ui import ready, screen as ui_screen  # noqa: E402
 from tileclock import games  # noqa: E402
-from tileclock.ui import form, home, live, menu, sheet  # noqa: E402
+from tileclock.ui import form, gamemenu, home, live, menu, sheet  # noqa: E402
 from tileclock.ui import names as names_ui  # noqa: E402
 from tileclock_host.frames import frame_to_png  # noqa: E402
 from tileclock_host.sim.script import Runner, parse, read_lines  # noqa: E402
@@ -136,7 +136,7 @@ class Checker(Runner):
 def _concrete_screens():
     # by name: the app unloads and loads the shared screen modules again,
     # so a game's screens may subclass another copy of Live or Form
-    bases = {cls.__name__ for cls in (ui_screen.Screen, menu.Menu, menu.GameMenu, form.Form, live.Live,
+    bases = {cls.__name__ for cls in (ui_screen.Screen, menu.Menu, gamemenu.GameMenu, form.Form, live.Live,
                                       ready.Ready)}
     names = set()
     modules = [home, names_ui, sheet] + [games.part(kind, "screens") for kind in games.KINDS]

@@ -17,7 +17,7 @@ from tileclock_host import shims
 shims.install()
 
 from tileclock import games  # noqa: E402
-from tileclock.ui import calls, form, home, live, menu, ready, screen as ui_screen, sheet  # noqa: E402
+from tileclock.ui import calls, form, gamemenu, home, live, menu, ready, screen as ui_screen, sheet  # noqa: E402
 from tileclock.ui import names as names_ui  # noqa: E402
 from tileclock_host.frames import frame_to_png  # noqa: E402
 from tileclock_host.sim import screentext  # noqa: E402
@@ -149,7 +149,7 @@ def _screen_classes():
         for value in vars(module).values():
             if isinstance(value, type) and issubclass(value, ui_screen.Screen):
                 found[value.__name__] = value
-    for cls in (ui_screen.Screen, menu.Menu, menu.GameMenu, form.Form, live.Live, ready.Ready):
+    for cls in (ui_screen.Screen, menu.Menu, gamemenu.GameMenu, form.Form, live.Live, ready.Ready):
         found[cls.__name__] = cls
     return found
 

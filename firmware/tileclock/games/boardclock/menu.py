@@ -4,7 +4,8 @@
 # (App.game_menu).
 from tileclock.games.boardclock import rules as bc
 from tileclock.ui import draw
-from tileclock.ui.menu import GameMenu, Item
+from tileclock.ui.gamemenu import GameMenu
+from tileclock.ui.menu import Item
 
 
 class BcMenu(GameMenu):

@@ -3,7 +3,8 @@
 # the names are up, the game's screens are unloaded (App.game_menu).
 from tileclock.games.speedscrabble import rules as ss
 from tileclock.ui import draw
-from tileclock.ui.menu import GameMenu, Item
+from tileclock.ui.gamemenu import GameMenu
+from tileclock.ui.menu import Item
 
 class SsMenu(GameMenu):
     TITLE = "SPEED SCRABBLE"

@@ -4,7 +4,8 @@
 from tileclock.games.spellsport import rules as sp
 from tileclock.ui import draw
 from tileclock.ui.draw import name_of
-from tileclock.ui.menu import GameMenu, Item
+from tileclock.ui.gamemenu import GameMenu
+from tileclock.ui.menu import Item
 
 class SpMenu(GameMenu):
     TITLE = "SPELL SPORT"

@@ -4,7 +4,8 @@
 from tileclock.games.tilerush import rules as tr
 from tileclock.ui import draw
 from tileclock.ui.draw import name_of
-from tileclock.ui.menu import GameMenu, Item
+from tileclock.ui.gamemenu import GameMenu
+from tileclock.ui.menu import Item
 
 class TrMenu(GameMenu):
     """Long press of seat 2 in a Tile Rush screen."""

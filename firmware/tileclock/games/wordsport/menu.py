@@ -4,7 +4,8 @@
 from tileclock.games.wordsport import rules as ws
 from tileclock.ui import draw
 from tileclock.ui.draw import name_of
-from tileclock.ui.menu import GameMenu, Item
+from tileclock.ui.gamemenu import GameMenu
+from tileclock.ui.menu import Item
 
 class WsMenu(GameMenu):
     """Long press of seat 2 in a Word-Sport screen."""
