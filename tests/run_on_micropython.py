@@ -11,7 +11,7 @@
 # run prints nothing else (some tests make a screen raise on purpose, and the
 # app prints the traceback). MicroPython can't redirect sys.stdout, so while
 # a test runs print() is replaced in builtins, and the app's tracebacks go
-# to tileclock.app.console.
+# to tileclock.failsafe.console.
 import builtins
 import gc
 import io
@@ -63,17 +63,17 @@ def _capture():
         _print(*args, **kwargs)
 
     builtins.print = captured
-    app = sys.modules.get("tileclock.app")
-    if app is not None:
-        app.console = out
+    failsafe = sys.modules.get("tileclock.failsafe")
+    if failsafe is not None:
+        failsafe.console = out
     return out
 
 
 def _release():
     builtins.print = _print
-    app = sys.modules.get("tileclock.app")
-    if app is not None:
-        app.console = None
+    failsafe = sys.modules.get("tileclock.failsafe")
+    if failsafe is not None:
+        failsafe.console = None
 
 
 def main(only):

@@ -7,10 +7,10 @@
 # return what happened and the app says it. Every engine action goes
 # through App.act; the screens never call game.do() themselves.
 import gc
-import sys
 
 from tileclock import cues, events
 from tileclock.engine.game import Merged, Refused
+from tileclock.failsafe import failed
 from tileclock.keeper import Keeper
 from tileclock.ticks import ticks_add, ticks_diff
 from tileclock.ui import screen as ui_screen
@@ -19,8 +19,6 @@ from micropython import const
 
 POLL_MS = const(10)         # the longest sleep: buttons are polled this often
 _EVENTS_PER_PASS = const(8)  # more than anyone can press in 10 ms
-_FAILS_TO_HOME = const(2)    # passes failing in a row: the game's screen again, then home
-_FAILS_TO_GIVE_UP = const(4)  # then stop feeding the watchdog: it restarts the box
 _FLASH_NOTE_MS = const(30000)  # "can't save" again at most this often
 # What a keeper's call did: keeper.py's bits (private there, folded in)
 _SAVE_FAILED = const(1)
@@ -45,24 +43,6 @@ UNDO_CLOSE = "undo the close? hold again"
 # The battery's two warnings (hal/battery.py), each said once with its sound
 _BATTERY_LOW = "battery low: about a round left"
 _BATTERY_EMPTY = "battery empty: plug in USB now"
-
-
-# Where print_error writes: None is sys.stdout (the REPL's USB serial on the
-# Pico); tests/run_on_micropython.py sets a stream (MicroPython can't
-# redirect sys.stdout).
-console = None
-
-
-def print_error(e):
-    """The traceback on the console."""
-    try:
-        if console is None:
-            sys.print_exception(e)
-        else:
-            sys.print_exception(e, console)
-    except AttributeError:      # CPython
-        import traceback  # pyright: ignore[reportMissingImports]  CPython's, not on the Pico
-        traceback.print_exception(type(e), e, e.__traceback__, file=console)
 
 
 class App:
@@ -97,7 +77,7 @@ class App:
         self._flash_noted = None    # when "can't save" was last shown
         self.errors = 0             # passes that raised (see safe_step)
         self.last_error = None
-        self._fails = 0             # passes in a row that raised
+        self.fails = 0              # passes in a row that raised
         self.starving = False       # the watchdog is left to restart the box
         self.rest = AWAKE
         # (a display that can't dim nor switch off keeps the box awake)
@@ -473,42 +453,17 @@ class App:
         return rest.step(self, ticks, now, idle, minutes, cells)
 
     def safe_step(self):
-        """step(), surviving an exception raised by a screen or the engine:
-        the traceback on the console, a banner, the phase's screen again
-        (home if that fails again), and the loop carries on. If every pass
-        fails the watchdog is no longer fed: it restarts the box, and the
-        journal brings the game back."""
+        """step(), surviving an exception raised by a screen or the engine
+        (failsafe.py)."""
         if self.starving:
             return POLL_MS
         try:
             wait = self.step()
         except Exception as e:          # noqa: BLE001 - the clock must go on
-            return self._failed(e)
-        self._fails = 0
+            failed(self, e)
+            return POLL_MS if self.starving else 0
+        self.fails = 0
         return wait
-
-    def _failed(self, e):
-        if isinstance(e, MemoryError):
-            gc.collect()                # room to print and to draw again
-        self.errors += 1
-        self._fails += 1
-        self.last_error = e
-        print_error(e)
-        if self._fails >= _FAILS_TO_GIVE_UP:
-            print("tileclock: the same failure every pass: the watchdog will restart the box")
-            self.starving = True
-            return POLL_MS
-        try:
-            now = self.now()
-            if self._fails >= _FAILS_TO_HOME:
-                self.home(now)
-            else:
-                self.route(now)
-            self.note(now, "out of memory" if isinstance(e, MemoryError)
-                      else "error: " + type(e).__name__)
-        except Exception as again:      # noqa: BLE001
-            print_error(again)
-        return 0
 
     def run(self):
         """The device's loop; never returns (every pass failing, it idles
@@ -518,7 +473,7 @@ class App:
             self.boot()
         except Exception as e:          # noqa: BLE001 - a bad journal or screen at boot
             self.keeper.game = self.game = None
-            self._failed(e)             # the home menu, and the error's name
+            failed(self, e)             # the home menu, and the error's name
         gc.collect()
         while True:
             wait = self.safe_step()

@@ -38,7 +38,7 @@ def layer(module):
         return ("script", None)
     if module == "tileclock.app":
         return ("app", None)
-    if module in ("tileclock.keeper", "tileclock.players", "tileclock.rest"):
+    if module in ("tileclock.keeper", "tileclock.players", "tileclock.rest", "tileclock.failsafe"):
         return (module[len("tileclock."):], None)
     return ("other", None)
 
@@ -65,7 +65,8 @@ ALLOWED = {
     "keeper": {"neutral", "engine", "store"},
     "players": {"neutral", "engine"},
     "rest": {"neutral"},        # when the box rests: the app's state, the display
-    "app": {"neutral", "engine", "registry", "ui", "store", "keeper", "players", "rest"},
+    "failsafe": set(),          # a pass that raised: the app's state, the console
+    "app": {"neutral", "engine", "registry", "ui", "store", "keeper", "players", "rest", "failsafe"},
     "main": {"neutral", "hal", "app", "store", "config"},
 }
 OUTSIDE = ("micropython", "machine", "framebuf", "gc", "sys", "os", "time", "json", "struct", "binascii",
