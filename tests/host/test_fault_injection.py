@@ -305,6 +305,7 @@ sys.path.insert(0, "firmware")
 import vfs
 from tileclock.script import format_action, new_game, parse_action
 from tileclock.store.fs import crc32
+from tileclock.store import recover as R
 from tileclock.store.journal import Journal
 
 BLOCK = 4096

@@ -640,6 +640,7 @@ BOOT_SCRIPT = r'''
 import sys
 sys.path.insert(0, "firmware")
 from tileclock.store.fs import FS, crc32
+from tileclock.store import recover as R
 from tileclock.store.journal import Journal
 from tileclock.script import format_action
 
