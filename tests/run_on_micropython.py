@@ -11,7 +11,7 @@
 # run prints nothing else (some tests make a screen raise on purpose, and the
 # app prints the traceback). MicroPython can't redirect sys.stdout, so while
 # a test runs print() is replaced in builtins, and the app's tracebacks go
-# to tileclock.failsafe.console.
+# to tileclock.start.console.
 import builtins
 import gc
 import io
@@ -63,17 +63,17 @@ def _capture():
         _print(*args, **kwargs)
 
     builtins.print = captured
-    failsafe = sys.modules.get("tileclock.failsafe")
-    if failsafe is not None:
-        failsafe.console = out
+    start = sys.modules.get("tileclock.start")
+    if start is not None:
+        start.console = out
     return out
 
 
 def _release():
     builtins.print = _print
-    failsafe = sys.modules.get("tileclock.failsafe")
-    if failsafe is not None:
-        failsafe.console = None
+    start = sys.modules.get("tileclock.start")
+    if start is not None:
+        start.console = None
 
 
 def main(only):

@@ -8,9 +8,8 @@
 # through App.act; the screens never call game.do() themselves.
 import gc
 
-from tileclock import cues, events
+from tileclock import cues, events, start
 from tileclock.engine.game import Merged, Refused
-from tileclock.failsafe import failed
 from tileclock.keeper import Keeper
 from tileclock.ticks import ticks_add, ticks_diff
 from tileclock.ui import screen as ui_screen
@@ -64,8 +63,7 @@ class App:
         from tileclock.games import KINDS
         from tileclock.store.settings import defaults
         self.settings = defaults(KINDS[0])
-        if settings:
-            self._take(settings)
+        self.take(settings or {})
         self.seats = board.buttons.seats
         self.screens = None         # the game's screens module, while it is shown
         self.problems = []          # from the journal and settings at boot
@@ -86,14 +84,15 @@ class App:
         self._input_at = board.ticks_ms()   # the last press (the board's ticks)
         self.dark_at = None         # OFF said: the display goes off then
         self.manager = ui_screen.Manager(self)
-        self._apply_sound()
 
     # -- settings --------------------------------------------------------------
 
-    def _take(self, values):
-        # every saved key: a game's options are checked when its spec loads
+    def take(self, values):
+        """Every key of `values` into the settings (a game's options are
+        checked when its spec loads), the sound as they say."""
         for key in values:
             self.settings[key] = values[key]
+        self._apply_sound()
 
     @property
     def spec(self):
@@ -111,7 +110,7 @@ class App:
         that closes tries again."""
         try:
             from tileclock.store import settings
-            settings.save(self._root(), self.settings)
+            settings.save(self.root(), self.settings)
         except OSError as e:
             print("tileclock: settings not saved: %r" % (e,))
             self.settings_unsaved = True
@@ -120,7 +119,7 @@ class App:
         self.settings_unsaved = False
         return True
 
-    def _root(self):
+    def root(self):
         # "/" on the Pico; the store joins root + "/name", so give it ""
         return self.board.fs_root.rstrip("/")
 
@@ -138,33 +137,11 @@ class App:
         if keep_name(self.settings, seat, shown):
             self.save_settings()
 
-    # -- start-up ------------------------------------------------------------
+    # -- start-up (start.py) ---------------------------------------------------
 
     def boot(self):
-        """The settings, the journal's game (if any) and its screen, else
-        the home menu. The watchdog runs already: fed here, and during a
-        long replay."""
-        feed = self.board.feed_watchdog
-        feed()
-        try:
-            from tileclock.store import settings
-            values, problems = settings.load(self._root(), self.settings)
-        except OSError as e:    # a damaged flash: the defaults, and play on
-            values, problems = {}, ["settings: can't read (%s)" % e]
-        self._take(values)
-        self._apply_sound()
-        keeper = self.keeper
-        problems = problems + keeper.resume(self.board.ticks_ms(), feed)
-        self.game = keeper.game
-        feed()
-        self.screens = None
-        self.problems = problems
-        now = self.now()
-        if keeper.unsaved:      # (the pause at the power cut not saved)
-            self.flash_failed(now)
-        self.route(now)
-        if problems:
-            self.note(now, problems[0])
+        """The settings, the journal's game (if any) and its screen."""
+        start.boot(self)
 
     def now(self):
         """The engine's time: the board's ticks plus the resume offset."""
@@ -454,28 +431,17 @@ class App:
 
     def safe_step(self):
         """step(), surviving an exception raised by a screen or the engine
-        (failsafe.py)."""
+        (start.py)."""
         if self.starving:
             return POLL_MS
         try:
             wait = self.step()
         except Exception as e:          # noqa: BLE001 - the clock must go on
-            failed(self, e)
+            start.failed(self, e)
             return POLL_MS if self.starving else 0
         self.fails = 0
         return wait
 
     def run(self):
-        """The device's loop; never returns (every pass failing, it idles
-        unfed until the watchdog restarts the box)."""
-        board = self.board
-        try:
-            self.boot()
-        except Exception as e:          # noqa: BLE001 - a bad journal or screen at boot
-            self.keeper.game = self.game = None
-            failed(self, e)             # the home menu, and the error's name
-        gc.collect()
-        while True:
-            wait = self.safe_step()
-            poll = self.poll_ms         # longer while the box rests
-            board.sleep_ms(wait if wait < poll else poll)
+        """The device's loop (start.py); never returns."""
+        start.run(self)

@@ -38,7 +38,7 @@ def layer(module):
         return ("script", None)
     if module == "tileclock.app":
         return ("app", None)
-    if module in ("tileclock.keeper", "tileclock.players", "tileclock.rest", "tileclock.failsafe"):
+    if module in ("tileclock.keeper", "tileclock.players", "tileclock.rest", "tileclock.start"):
         return (module[len("tileclock."):], None)
     return ("other", None)
 
@@ -65,8 +65,8 @@ ALLOWED = {
     "keeper": {"neutral", "engine", "store"},
     "players": {"neutral", "engine"},
     "rest": {"neutral"},        # when the box rests: the app's state, the display
-    "failsafe": set(),          # a pass that raised: the app's state, the console
-    "app": {"neutral", "engine", "registry", "ui", "store", "keeper", "players", "rest", "failsafe"},
+    "start": {"store"},         # power-on (the settings read) and a pass that raised
+    "app": {"neutral", "engine", "registry", "ui", "store", "keeper", "players", "rest", "start"},
     "main": {"neutral", "hal", "app", "store", "config"},
 }
 OUTSIDE = ("micropython", "machine", "framebuf", "gc", "sys", "os", "time", "json", "struct", "binascii",
