@@ -8,7 +8,7 @@
 # through App.act; the screens never call game.do() themselves.
 import gc
 
-from tileclock import cues, events, start
+from tileclock import cues, start
 from tileclock.engine.game import Merged, Refused
 from tileclock.keeper import Keeper
 from tileclock.ticks import ticks_add, ticks_diff
@@ -17,7 +17,6 @@ from tileclock.ui import screen as ui_screen
 from micropython import const
 
 POLL_MS = const(10)         # the longest sleep: buttons are polled this often
-_EVENTS_PER_PASS = const(8)  # more than anyone can press in 10 ms
 _FLASH_NOTE_MS = const(30000)  # "can't save" again at most this often
 # What a keeper's call did: keeper.py's bits (private there, folded in)
 _SAVE_FAILED = const(1)
@@ -332,27 +331,7 @@ class App:
         now = ticks_add(ticks, keeper.offset)   # the engine's time (Keeper.resume)
         buttons = self.buttons
         manager = self.manager
-        n = 0
-        while n < _EVENTS_PER_PASS:
-            event = buttons.poll(ticks)
-            if not event:
-                break
-            n += 1
-            self._input_at = ticks
-            if self.rest != AWAKE:
-                # a press on a dimmed screen acts (it can be read); on a
-                # dark one it only wakes the box
-                dark = self.rest >= DARK
-                from tileclock import rest
-                rest.wake(self)
-                if dark:
-                    buttons.clear()     # (the waking hold says nothing more)
-                    continue
-            # timed at its edge (a long press: when held long enough)
-            at = buttons.event_at
-            if events.kind_of(event) == events.LONG:
-                at = ticks_add(at, buttons.long_ms)
-            manager.event(keeper.time_of(at, now), event)
+        manager.take(buttons, ticks, now, keeper)
         game = keeper.game
         if game is not None:
             cue = game.tick(now)
@@ -401,6 +380,17 @@ class App:
         if rest_due < wait:
             wait = rest_due if rest_due > 0 else 0
         return wait
+
+    def woke(self, ticks):
+        """A press at `ticks`: True if it only woke the box (a dimmed
+        screen can be read, and its press acts; a dark one is woken)."""
+        self._input_at = ticks
+        if self.rest == AWAKE:
+            return False
+        dark = self.rest >= DARK
+        from tileclock import rest
+        rest.wake(self)
+        return dark
 
     def _rest(self, ticks, now):
         """Dim, darken or switch off when nobody plays (rest.py, loaded

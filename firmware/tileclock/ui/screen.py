@@ -29,6 +29,7 @@ BANNER_MS = const(2500)     # how long a refusal or a note stays up
 HINT_MS = const(4000)       # a screen with no room for its keys shows them this long
 CONFIRM_MS = const(5000)    # a press that must be made twice: the second within this
 FOREVER = const(3600000)    # "no deadline of my own" for wake()
+_EVENTS_PER_PASS = const(8)  # more than anyone can press in a pass of 10 ms
 _UNDO = "hold undo"
 _HELD = "let go: undo - hold on: menu"
 
@@ -160,6 +161,25 @@ class Manager:
             self.screen.full = True
             return
         self.goto(cls, now, arg)
+
+    def take(self, buttons, ticks, now, keeper):
+        """This pass's button events to the screen, each timed at its edge
+        (a long press: when it had been held long enough), in the engine's
+        time (`keeper.time_of`; a bound method would allocate every pass).
+        A press that only wakes the box (App.woke) says nothing more."""
+        n = 0
+        while n < _EVENTS_PER_PASS:
+            event = buttons.poll(ticks)
+            if not event:
+                break
+            n += 1
+            if self.app.woke(ticks):
+                buttons.clear()         # (the waking hold says nothing more)
+                continue
+            at = buttons.event_at
+            if events.kind_of(event) == events.LONG:
+                at = ticks_add(at, buttons.long_ms)
+            self.event(keeper.time_of(at, now), event)
 
     def event(self, now, event):
         kind = events.kind_of(event)
