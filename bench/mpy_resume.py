@@ -243,8 +243,8 @@ def check(game, problems, root):
 
 def replayed(root):
     """(actions, undos, marks) resume reads back from the journal."""
-    from tileclock.store import recover
-    history = recover._history
+    from tileclock.store import scan
+    history = scan.history
     counts = {"do": 0, "undo": 0, "mark": 0}
 
     def counting(*args):
@@ -252,11 +252,11 @@ def replayed(root):
             if what in counts:
                 counts[what] += 1
             yield what, line
-    recover._history = counting
+    scan.history = counting
     try:
         game, problems = R.resume(Journal(root, FS()))
     finally:
-        recover._history = history
+        scan.history = history
     check(game, problems, root)
     return counts["do"], counts["undo"], counts["mark"]
 

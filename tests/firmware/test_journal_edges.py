@@ -13,6 +13,7 @@ from evenings import wordsport
 
 from tileclock.script import format_action, load, new_game
 from tileclock.store import folds as F
+from tileclock.store import fs as store_fs
 from tileclock.store import journal as J
 from tileclock.store import recover as R
 from tileclock.store.fs import FS
@@ -196,10 +197,10 @@ def test_a_legacy_fold_file_with_another_folds_number_is_not_taken_for_it():
     fs.mkdir(fs.folder)
     seed = J.seed_of("5eedc10c")
     for number in (1, 2):
-        f = fs.open(fs.folder + "/" + J.fold_name(number), "wb")
+        f = fs.open(fs.folder + "/" + store_fs.fold_name(number), "wb")
         J.write_entry(f, "%s %d evening 5eedc10c\ngame wordsport" % (J.FOLD_HEAD, number), ["0 seat 1 Ann"], seed)
         f.close()
-    J.copy_file(fs, fs.folder + "/" + J.fold_name(1), fs.folder + "/" + J.fold_name(2))
+    J.copy_file(fs, fs.folder + "/" + store_fs.fold_name(1), fs.folder + "/" + store_fs.fold_name(2))
     book = F.Folds(fs, fs.folder, seed)
     assert book.count == 1 and book.missing() == []
     fs.close()

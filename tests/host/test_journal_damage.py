@@ -31,6 +31,7 @@ from evenings import NAMES, wordsport
 
 from tileclock.engine.game import Refused
 from tileclock.script import ScriptError, format_action, load, new_game
+from tileclock.store import fs as store_fs
 from tileclock.store import journal as J
 from tileclock.store import recover as R
 from tileclock_host.boards.fsmodel import MemFS
@@ -67,12 +68,13 @@ class Played:
         self.closed = []        # the closed rounds of the evening at each image: [(number, totals)]
         self.step = 0
         ids = iter([evening])
-        keep = J.new_evening
-        J.new_evening = lambda source=None: next(ids)
+        from tileclock.store import archive     # (where a new evening is named)
+        keep = archive.new_evening
+        archive.new_evening = lambda source=None: next(ids)
         try:
             self._play(actions, players, start, every)
         finally:
-            J.new_evening = keep
+            archive.new_evening = keep
 
     def _note(self, game, whole):
         self.step += 1
@@ -678,7 +680,7 @@ def _outcome_here(fs):
         return "none"
     crc = 0
     for a in game.history:
-        crc = J.crc32(format_action(*a).encode(), crc)
+        crc = store_fs.crc32(format_action(*a).encode(), crc)
     rounds = len(game.sheet()["rounds"]) + len([r for r in journal.folded_rounds() if "lost" not in r])
     return "%d actions crc %08x rounds %d" % (len(game.history), crc, rounds)
 

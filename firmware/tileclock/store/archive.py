@@ -12,13 +12,11 @@
 #              in it or couldn't read it whole (kept for the host)
 from micropython import const
 
-from tileclock.store import journal as J
-from tileclock.store.fs import join
+from tileclock.store.fs import EVENING_HEAD, MARKER, check_text_file, is_bad_name, join, move_aside, new_evening, record, seed_of, segment_name, write_text_file
 
 KEEP_GAMES = const(100)      # finished evenings kept at most (the room decides first)
 KEEP_UNSIZED = const(20)     # ... on a file system that can't say its room
 KEEP_FREE = const(262144)    # bytes kept free for the evening in play (30 rounds of eight take 200 KB): older evenings go
-EVENING_HEAD = "# tileclock evening"
 _PIECE = const(256)
 
 
@@ -32,19 +30,19 @@ def start(journal, kind, as_is=False):
     again from the start (a full flash)."""
     fs = journal.fs
     new = journal.root + "/journal.new"
-    evening = J.new_evening(journal.random_source)
+    evening = new_evening(journal.random_source)
     clear(fs, new)
     fs.mkdir(new)
-    fs.open(new + "/" + J.MARKER + evening, "wb").close()
-    seed = J.seed_of(evening)
-    f = fs.open(new + "/" + J.segment_name(1), "wb")
+    fs.open(new + "/" + MARKER + evening, "wb").close()
+    seed = seed_of(evening)
+    f = fs.open(new + "/" + segment_name(1), "wb")
     try:
-        f.write(J.record(1, "game " + kind, seed))
+        f.write(record(1, "game " + kind, seed))
     finally:
         f.close()
     switch(journal, new, as_is)
     journal.adopt(kind, evening, 1, 0, None)
-    journal.use_files(1, (1,), fs.size(journal.folder + "/" + J.segment_name(1)))
+    journal.use_files(1, (1,), fs.size(journal.folder + "/" + segment_name(1)))
 
 
 def clear(fs, path):
@@ -59,7 +57,7 @@ def clear(fs, path):
                 fs.remove(full)
         fs.rmdir(path)
     elif fs.size(path) >= 0:
-        J.move_aside(fs, path)
+        move_aside(fs, path)
 
 
 def switch(journal, new, as_is=False):
@@ -74,7 +72,7 @@ def switch(journal, new, as_is=False):
         if _worth_keeping(journal):
             games = journal.root + "/games"
             if not fs.isdir(games) and fs.size(games) >= 0:
-                J.move_aside(fs, games)         # a file where the folder goes
+                move_aside(fs, games)         # a file where the folder goes
             fs.mkdir(games)
             kept = archives(fs, journal.root)
             number = (kept[-1][0] if kept else 0) + 1
@@ -85,7 +83,7 @@ def switch(journal, new, as_is=False):
         else:
             clear(fs, folder)
     elif fs.size(folder) >= 0:
-        J.move_aside(fs, folder)
+        move_aside(fs, folder)
     fs.rename(new, folder)
     prune(journal)
 
@@ -96,6 +94,7 @@ def _compact(journal, games, number, kept):
     # False, with nothing written, when recovery would have a problem with
     # the folder: then it stays as it is, for the host.
     from tileclock.store import reader
+    from tileclock.store.scan import archive_evening
     fs = journal.fs
     evening = reader.evening_lines(journal.folder, fs)
     if evening is None:
@@ -104,9 +103,9 @@ def _compact(journal, games, number, kept):
     if kept and kept[-1][1].endswith(".txt") and archive_evening(fs, games + "/" + kept[-1][1]) == name:
         return True     # written before a power cut: only journal/ was left
     tmp = games + "/%04d.tmp" % number
-    seed = J.seed_of(name)
-    J.write_text_file(fs, tmp, "%s %s\ngame %s" % (EVENING_HEAD, name, kind), lines, seed)
-    problem = J.check_text_file(fs, tmp, seed)
+    seed = seed_of(name)
+    write_text_file(fs, tmp, "%s %s\ngame %s" % (EVENING_HEAD, name, kind), lines, seed)
+    problem = check_text_file(fs, tmp, seed)
     if problem is not None:
         fs.remove(tmp)
         raise OSError("journal: finished evening did not read back (%s)" % problem)
@@ -119,12 +118,12 @@ def _worth_keeping(journal):
     # anything moved aside, or not understood, is kept for the host.
     names = journal.fs.listdir(journal.folder)
     for name in names:
-        if J.is_bad_name(name) or name.startswith("f"):
+        if is_bad_name(name) or name.startswith("f"):
             return True
     if journal._ready:
         return journal.seq > 1
     for name in names:
-        if not name.startswith(J.MARKER):
+        if not name.startswith(MARKER):
             return True
     return False
 
@@ -177,7 +176,7 @@ def make_room(journal):
         return True
     for folder in (journal.root + "/games", journal.folder):
         for name in fs.listdir(folder):
-            if J.is_bad_name(name):
+            if is_bad_name(name):
                 path = join(folder, name)
                 if isinstance(path, str) and fs.isdir(path):
                     clear(fs, path)
@@ -185,24 +184,3 @@ def make_room(journal):
                     fs.remove(path)
                 return True
     return False
-
-
-def archive_evening(fs, path):
-    """The evening's name in the header of a finished evening's file
-    games/NNNN.txt, or None."""
-    try:
-        f = fs.open(path, "rb")
-    except OSError:
-        return None
-    try:
-        words = f.readline(_PIECE).split()
-    except OSError:
-        return None
-    finally:
-        f.close()
-    if len(words) == 4 and b" ".join(words[:3]) == EVENING_HEAD.encode():
-        try:
-            return words[3].decode()
-        except UnicodeError:
-            return None
-    return None

@@ -19,8 +19,7 @@
 # a one-entry book whose entry must be numbered N.
 from micropython import const
 
-from tileclock.store.fs import crc32
-from tileclock.store.journal import BOOKS, fold_name as legacy_name
+from tileclock.store.fs import BOOKS, crc32, fold_name as legacy_name
 
 _HEAD = b"# tileclock fold "
 _END = b"# end "

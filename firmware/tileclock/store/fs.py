@@ -2,7 +2,17 @@
 # can swap in an in-memory file system that counts flash writes or records
 # every write for fault injection (tileclock_host.boards.fsmodel). Only paths with
 # "/" separators; `open` returns an ordinary file object.
+#
+# Below it, the files every store module reads or writes (docs/journal.md):
+# the journal's file names, an evening's name and CRC seed, a record, a
+# checked text file (written, checked, read back), a copy, a file set aside.
+# Here rather than in store/journal.py so that the modules split out of it
+# (scan, recover, reader, archive, folds) need not import it back, and in
+# this module rather than one of their own so the boot loads one module
+# fewer.
 import os
+
+from micropython import const
 
 _replace = getattr(os, "replace", os.rename)  # CPython on Windows: rename won't replace
 _EEXIST = 17        # errno: what FAT's rename says of a file in the way
@@ -115,3 +125,187 @@ class FS:
 
     def rmdir(self, path):
         os.rmdir(path)
+
+
+# -- the store's files ------------------------------------------------------
+
+_ENOSPC = const(28)          # errno of a full file system
+SNAP = "snap.txt"
+SNAP_TMP = "snap.tmp"
+SNAP2 = "snap2.txt"          # the snapshot's second copy
+SNAP2_TMP = "snap2.tmp"
+MARKER = "evening-"
+SNAP_HEAD = "# tileclock snapshot"
+FOLD_HEAD = "# tileclock fold"     # (store/folds.py reads the fold book)
+BOOKS = ("folds.txt", "folds2.txt")
+_END = b"# end "
+PIECE = const(256)          # check_text_file reads a line in pieces of this
+_SHORT_NAME = const(64)      # a longer name is set aside as stray.bad-N (LittleFS: 255 at most)
+LEGACY = "00000000"          # journals written before evenings had a name: CRC from 0
+EVENING_HEAD = "# tileclock evening"     # a finished evening's file, games/NNNN.txt
+
+
+def random_bytes(n):
+    """n bytes from the hardware's random source (os.urandom), or on a port
+    without one (the WebAssembly port of the web page) from `random`, which
+    such a port seeds at start."""
+    try:
+        from os import urandom
+    except ImportError:
+        import random
+        return bytes(random.getrandbits(8) for _ in range(n))
+    return urandom(n)
+
+
+def new_evening(source=random_bytes):
+    """A new evening's name: 8 hex digits from `source` (n -> n bytes)."""
+    name = ""
+    for b in source(4):
+        name += "%02x" % b
+    return "00000001" if name == LEGACY else name
+
+
+def seed_of(evening):
+    return int(evening, 16)
+
+
+def record(seq, text, seed):
+    """One journal record, with its newline, as bytes."""
+    body = ("%d %s" % (seq, text)).encode()
+    return body + (" *%08x\n" % crc32(body, seed)).encode()
+
+
+def segment_name(number):
+    return "j%04d.log" % number
+
+
+def fold_name(number):
+    """A fold file of a journal from before the fold book."""
+    return "f%04d.txt" % number
+
+
+def is_bad_name(name):
+    return not isinstance(name, str) or ".bad-" in name
+
+
+def is_full(error):
+    """True if OSError `error` says the file system is full."""
+    return bool(error.args) and error.args[0] == _ENOSPC
+
+
+def write_text_file(fs, path, head, lines, seed):
+    """Write `head` (its first line a header, then `game KIND`) and `lines`
+    (an iterable of str) to `path`, then an end line `# end COUNT CRC`:
+    COUNT the lines after the header, the CRC of every line from `seed`.
+    The file is closed before return."""
+    f = fs.open(path, "wb")
+    try:
+        write_entry(f, head, lines, seed)
+    finally:
+        f.close()
+
+
+def write_entry(f, head, lines, seed):
+    """Write `head` (its header line, then `game KIND`), `lines` (an iterable
+    of str) and the end line `# end COUNT CRC` to the open file `f`."""
+    data = (head + "\n").encode()
+    f.write(data)
+    crc = crc32(data, seed)
+    count = head.count("\n")
+    for line in lines:
+        data = (line + "\n").encode()
+        f.write(data)
+        crc = crc32(data, crc)
+        count += 1
+    f.write(_END + ("%d %08x\n" % (count, crc)).encode())
+
+
+def copy_file(fs, source, target):
+    """Copy `source` to `target` a piece at a time."""
+    f = fs.open(source, "rb")
+    try:
+        g = fs.open(target, "wb")
+        try:
+            while True:
+                piece = f.read(PIECE)
+                if not piece:
+                    break
+                g.write(piece)
+        finally:
+            g.close()
+    finally:
+        f.close()
+
+
+def check_text_file(fs, path, seed, start=0):
+    """None if `path` (from byte `start`: the last entry of a fold book) is
+    whole and its CRC checks from `seed`, else a short reason. Reads at
+    most PIECE bytes at a time (a long line in pieces): a damaged file
+    with no line end in it allocates no more."""
+    try:
+        f = fs.open(path, "rb")
+    except OSError:
+        return "unreadable"
+    try:
+        if start:
+            f.seek(start)
+        crc = seed
+        count = -1
+        start = True        # at the start of a line
+        while True:
+            raw = f.readline(PIECE)
+            if not raw:
+                return "cut short"
+            if start and raw.startswith(_END):
+                if raw[-1:] != b"\n":
+                    return "cut short"
+                words = raw.split()
+                if len(words) != 4 or not words[2].isdigit() or int(words[2]) != count:
+                    return "bad checksum"
+                try:
+                    if int(words[3], 16) != crc:
+                        return "bad checksum"
+                except ValueError:
+                    return "bad checksum"
+                return "bad checksum" if f.read(1) else None
+            crc = crc32(raw, crc)
+            start = raw[-1:] == b"\n"
+            if start:
+                count += 1
+    except OSError:
+        return "unreadable"
+    finally:
+        f.close()
+
+
+def text_lines(fs, path):
+    """The lines of a file check_text_file() passed, after its header and
+    `game KIND` line, one at a time as str."""
+    f = fs.open(path, "rb")
+    try:
+        f.readline()
+        f.readline()
+        while True:
+            raw = f.readline()
+            if not raw or raw.startswith(_END):
+                return
+            yield raw[:-1].decode()
+    finally:
+        f.close()
+
+
+def move_aside(fs, path):
+    """Rename `path` to path.bad-N (the first free N): kept for the host,
+    out of the journal's way. A name that isn't UTF-8 (bytes, fs.join) or
+    too long to take the suffix becomes stray.bad-N in its folder."""
+    if isinstance(path, str):
+        cut = path.rfind("/")
+        folder, name = path[:cut], path[cut + 1:]
+    else:
+        cut = path.rfind(b"/")
+        folder, name = path[:cut].decode(), None
+    base = path if name is not None and len(name) <= _SHORT_NAME else folder + "/stray"
+    k = 1
+    while fs.size(base + ".bad-%d" % k) >= 0 or fs.isdir(base + ".bad-%d" % k):
+        k += 1
+    fs.rename(path, base + ".bad-%d" % k)

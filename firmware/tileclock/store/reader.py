@@ -3,12 +3,9 @@
 # games/ (store/archive.py writes it from evening_lines, read_archive reads
 # it). Apart from store/recover.py, which the device needs at every boot:
 # this is needed only when an evening ends, or on the host.
-from tileclock.store import archive
 from tileclock.store import folds as F
-from tileclock.store import journal as J
-from tileclock.store import recover as R
+from tileclock.store.fs import FS, check_text_file, seed_of, text_lines
 from tileclock.store import scan as S
-from tileclock.store.fs import FS
 
 _MAX_LINE = 1024     # a longer line is not ours (as in store/recover.py)
 
@@ -32,7 +29,7 @@ def _evening_from(fs, folder, scan, whole, book):
     if whole:
         for line in _fold_actions(fs, book):
             yield line
-    for line in R._since_checkpoint(fs, folder, scan, whole):
+    for line in S.since_checkpoint(fs, folder, scan, whole):
         yield line
 
 
@@ -43,7 +40,7 @@ def _book(fs, folder, scan):
         return True, scan.book, []
     if scan.snap is None or scan.folds == 0:
         return False, None, []
-    book = F.Folds(fs, folder, J.seed_of(scan.evening), scan.folds)
+    book = F.Folds(fs, folder, seed_of(scan.evening), scan.folds)
     missing = book.missing()
     if missing:
         return False, book, ["fold %d: missing or bad: rounds before it from the checkpoint" % missing[0]]
@@ -92,10 +89,10 @@ def evening_lines(folder, fs):
 
 def read_archive(fs, path):
     """(kind, lines, problems) of a finished evening's one file."""
-    evening = archive.archive_evening(fs, path)
+    evening = S.archive_evening(fs, path)
     if evening is None or not S.is_hex8(evening):
         return None, [], ["%s: not a finished evening" % path[path.rfind("/") + 1:]]
-    problem = J.check_text_file(fs, path, J.seed_of(evening))
+    problem = check_text_file(fs, path, seed_of(evening))
     problems = [] if problem is None else ["finished evening: %s, read as it is" % problem]
     try:
         f = fs.open(path, "rb")
@@ -108,7 +105,7 @@ def read_archive(fs, path):
         if kind is None:
             return None, [], problems + ["finished evening: not a game"]
         lines = []
-        for line in J.text_lines(fs, path):
+        for line in text_lines(fs, path):
             if line.startswith("#"):
                 break       # a trailer cut short, or junk after it
             lines.append(line)

@@ -14,62 +14,12 @@ from micropython import const
 
 from tileclock.engine.game import Refused
 from tileclock.script import parse_action
-from tileclock.store import journal as J
+from tileclock.store.fs import MARKER, SNAP, is_full, move_aside, seed_of, segment_name
 from tileclock.store import scan as S
 
 _FEED_MASK = const(31)          # resume(): feed the watchdog every 32 actions replayed
 
 NOT_READ = S.NOT_READ
-
-
-# -- the history since the checkpoint, one entry at a time ----------------------
-
-def _history(fs, folder, scan, feed=None):
-    # Every entry since the checkpoint: ("do", line), ("undo", None),
-    # ("mark", None) -- the snapshot's lines (or the last fold's), then
-    # the good records of the live segments; then ("end", None).
-    seed = J.seed_of(scan.evening)
-    if scan.from_folds:
-        for line in scan.book.lines(fs, scan.folds + 1):
-            if not (line.startswith("sheet ") or line.startswith("part ")):
-                yield "do", line
-    elif scan.snap is not None:
-        for line in J.text_lines(fs, scan.snap):
-            yield "do", line
-    for number, good in scan.live:
-        f = fs.open(folder + "/" + J.segment_name(number), "rb")
-        try:
-            for _ in range(good):
-                rec = S.parse_record(f.readline(S.MAX_LINE), seed)
-                if rec is None:     # checked at the scan: only a flash failing now
-                    raise OSError("journal %d: changed since it was read" % number)
-                seq, text = rec
-                if seq <= scan.base_seq or text.startswith("game "):
-                    continue
-                if text[:1] == "@":
-                    yield "mark", None
-                elif text == "undo" or text.startswith("undo "):
-                    yield "undo", None
-                else:
-                    yield "do", text
-        finally:
-            f.close()
-    yield "end", None
-
-
-def _since_checkpoint(fs, folder, scan, whole):
-    # The history since the checkpoint as action lines, undos applied (at
-    # most a round or two: a list). With `whole`, the folds hold what the
-    # snapshot's restore sums up, and it is left out.
-    lines = []
-    for what, line in _history(fs, folder, scan):
-        if what == "do":
-            if whole and line.split(" ", 2)[1:2] == ["restore"]:
-                continue
-            lines.append(line)
-        elif what == "undo" and lines:
-            lines.pop()
-    return lines
 
 
 # -- the device: repair, replay -----------------------------------------------------
@@ -83,25 +33,25 @@ def _repair_start(journal):
     if fs.isdir(new):
         from tileclock.store import archive     # (only then: a boot needs it seldom)
         try:
-            seg = fs.open(new + "/" + J.segment_name(1), "rb")
+            seg = fs.open(new + "/" + segment_name(1), "rb")
             try:
                 raw = seg.readline(S.MAX_LINE)
             finally:
                 seg.close()
         except OSError:
             raw = None
-        marker = [n for n in fs.listdir(new) if isinstance(n, str) and n.startswith(J.MARKER)]
-        if raw and len(marker) == 1 and S.is_hex8(marker[0][len(J.MARKER):]) and \
-                S.parse_record(raw, J.seed_of(marker[0][len(J.MARKER):])) is not None:
+        marker = [n for n in fs.listdir(new) if isinstance(n, str) and n.startswith(MARKER)]
+        if raw and len(marker) == 1 and S.is_hex8(marker[0][len(MARKER):]) and \
+                S.parse_record(raw, seed_of(marker[0][len(MARKER):])) is not None:
             journal._roomy(archive.switch, journal, new)
         else:
             archive.clear(fs, new)
     elif fs.size(new) >= 0:
-        J.move_aside(fs, new)
+        move_aside(fs, new)
         problems.append("journal: a file journal.new, moved aside")
     if not fs.isdir(journal.folder):
         if fs.size(journal.folder) >= 0:
-            J.move_aside(fs, journal.folder)
+            move_aside(fs, journal.folder)
             problems.append("journal: a file where its folder goes, moved aside")
         fs.mkdir(journal.folder)
     return problems
@@ -116,21 +66,21 @@ def prepare(journal):
     problems.extend(scan.problems)
     folder = journal.folder + "/"
     for path in scan.aside_first:
-        J.move_aside(fs, path)
+        move_aside(fs, path)
     for path in scan.stale:
         fs.remove(path)
     if scan.adopt is not None:
-        fs.rename(folder + scan.adopt, folder + J.SNAP)
-        scan.snap = folder + J.SNAP
+        fs.rename(folder + scan.adopt, folder + SNAP)
+        scan.snap = folder + SNAP
         scan.adopt = None
     if scan.marker is not None and (scan.kind is not None or scan.recount):
-        fs.open(folder + J.MARKER + scan.marker, "wb").close()
+        fs.open(folder + MARKER + scan.marker, "wb").close()
     journal.adopt(scan.kind, scan.evening, scan.seq, scan.folds, scan.mark)
     # appends go after every segment seen; a bad segment's good records are
     # replayed, then it is set aside, never removed with the live ones
     live = []
     for number, _good in scan.live:
-        if folder + J.segment_name(number) not in scan.aside:
+        if folder + segment_name(number) not in scan.aside:
             live.append(number)
     journal.use_files(scan.upto, live, scan.tail)
     return scan, problems
@@ -148,7 +98,7 @@ def finish(journal, scan, lines=None, game=None):
         try:
             journal._snapshot(game, lines)      # the live segments go with it
         except OSError as e:
-            if not J.is_full(e):
+            if not is_full(e):
                 raise
             journal._spoiled = True             # never append after what needed repair
             problems.append("flash full: journal not repaired")
@@ -159,7 +109,7 @@ def finish(journal, scan, lines=None, game=None):
         journal.notice = ""
     for path in scan.aside:
         if fs.size(path) >= 0:
-            J.move_aside(fs, path)
+            move_aside(fs, path)
     for path in scan.drop:
         if fs.size(path) >= 0:
             fs.remove(path)
@@ -172,7 +122,7 @@ def recover(journal):
     scan, problems = prepare(journal)
     lines = []
     if scan.kind is not None:
-        lines = _since_checkpoint(journal.fs, journal.folder, scan, False)
+        lines = S.since_checkpoint(journal.fs, journal.folder, scan, False)
     problems.extend(finish(journal, scan, lines))
     return scan.kind, lines, problems
 
@@ -201,7 +151,7 @@ def resume(journal, factory=None, feed=None):
     count = 0
     refused = None
     held = None     # the last action read: applied once the next entry isn't its undo
-    for what, line in _history(journal.fs, journal.folder, scan):
+    for what, line in S.history(journal.fs, journal.folder, scan):
         count += 1
         if feed is not None and count & _FEED_MASK == _FEED_MASK:
             feed()              # the watchdog, through a long replay

@@ -13,8 +13,7 @@ from micropython import const
 
 from tileclock.script import parse_action
 from tileclock.store import folds as F
-from tileclock.store import journal as J
-from tileclock.store.fs import crc32, join
+from tileclock.store.fs import EVENING_HEAD, PIECE, FOLD_HEAD, LEGACY, MARKER, SNAP, SNAP2, SNAP2_TMP, SNAP_HEAD, SNAP_TMP, check_text_file, crc32, fold_name, is_bad_name, join, seed_of, segment_name, text_lines
 
 MAX_SEGMENT = const(2048)       # a bigger "segment" is not ours: never read
 MAX_LINE = const(1024)          # a longer line is not ours
@@ -87,13 +86,13 @@ def _head(fs, path):
     if len(kind) != 2 or kind[0] != "game" or head[-1:] != b"\n":
         return "not a snapshot"
     try:
-        if len(words) == 7 and " ".join(words[:4]) == J.SNAP_HEAD + " upto" and words[5] == "seq":
-            return J.LEGACY, int(words[4]), int(words[6]), 0, None, kind[1]
-        if (len(words) == 13 and " ".join(words[:4]) == J.SNAP_HEAD + " upto" and words[5] == "seq"
+        if len(words) == 7 and " ".join(words[:4]) == SNAP_HEAD + " upto" and words[5] == "seq":
+            return LEGACY, int(words[4]), int(words[6]), 0, None, kind[1]
+        if (len(words) == 13 and " ".join(words[:4]) == SNAP_HEAD + " upto" and words[5] == "seq"
                 and words[7] == "evening" and words[9] == "folds" and words[11] == "mark" and is_hex8(words[8])):
             mark = None if words[12] == "-" else int(words[12])
             return words[8], int(words[4]), int(words[6]), int(words[10]), mark, kind[1]
-        if len(words) == 6 and " ".join(words[:3]) == J.FOLD_HEAD and words[4] == "evening" and is_hex8(words[5]):
+        if len(words) == 6 and " ".join(words[:3]) == FOLD_HEAD and words[4] == "evening" and is_hex8(words[5]):
             return words[5], 0, 0, int(words[3]), None, kind[1]
     except ValueError:
         pass
@@ -129,7 +128,7 @@ class Scan:
         self.from_folds = False  # no snapshot: the evening rebuilt from the fold files
 
 
-_SNAPS = (J.SNAP, J.SNAP2, J.SNAP_TMP, J.SNAP2_TMP)
+_SNAPS = (SNAP, SNAP2, SNAP_TMP, SNAP2_TMP)
 
 
 def _shown(name):
@@ -158,22 +157,22 @@ def _listing(fs, folder, verdict, scan):
             scan.problems.append("journal: stray file %s%s" % (_shown(name), verdict))
             scan.aside_first.append(path)
             continue
-        if J.is_bad_name(name):
+        if is_bad_name(name):
             continue
         if fs.isdir(path):
             scan.problems.append("journal: folder %s%s" % (_shown(name), verdict))
             scan.aside_first.append(path)
             continue
-        if name.startswith(J.MARKER) and is_hex8(name[len(J.MARKER):]):
-            markers.append(name[len(J.MARKER):])
+        if name.startswith(MARKER) and is_hex8(name[len(MARKER):]):
+            markers.append(name[len(MARKER):])
         elif name in _SNAPS:
             snaps.append(name)
         elif name in F.BOOKS:
             scan.books.append(name)
-        elif _number(name, "j", ".log", J.segment_name):
-            segments.append(_number(name, "j", ".log", J.segment_name))
-        elif _number(name, "f", ".txt", J.fold_name):
-            folds.append(_number(name, "f", ".txt", J.fold_name))
+        elif _number(name, "j", ".log", segment_name):
+            segments.append(_number(name, "j", ".log", segment_name))
+        elif _number(name, "f", ".txt", fold_name):
+            folds.append(_number(name, "f", ".txt", fold_name))
         else:
             scan.problems.append("journal: stray file %s%s" % (_shown(name), verdict))
             scan.aside_first.append(path)
@@ -231,13 +230,13 @@ def _evening(fs, folder, markers, snaps, segments, folds, scan, verdict, heads):
         if isinstance(head, tuple):
             if head[0] not in names:
                 names.append(head[0])
-            whole = J.check_text_file(fs, folder + "/" + name, J.seed_of(head[0])) is None
+            whole = check_text_file(fs, folder + "/" + name, seed_of(head[0])) is None
             heads[name] = head if whole else "bad checksum"
             if whole:
                 score[head[0]] = score.get(head[0], 0) + 2
         else:
             heads[name] = head
-    for path in [folder + "/" + b for b in scan.books] + [folder + "/" + J.fold_name(n) for n in folds[:1]]:
+    for path in [folder + "/" + b for b in scan.books] + [folder + "/" + fold_name(n) for n in folds[:1]]:
         raw = F.first_head(fs, path)
         words = raw.split() if raw else []
         if len(words) == 6 and words[4] == b"evening":
@@ -251,13 +250,13 @@ def _evening(fs, folder, markers, snaps, segments, folds, scan, verdict, heads):
                 score[name] = score.get(name, 0) + 1
     firsts = []
     for number in segments[:1] + segments[-1:] if len(segments) > 1 else segments:
-        firsts.append(_first_record(fs, folder + "/" + J.segment_name(number)))
+        firsts.append(_first_record(fs, folder + "/" + segment_name(number)))
     first = firsts[0] if firsts else None
 
     def vouched(name):
         points = score.get(name, 0)
         for raw in firsts:
-            if raw and parse_record(raw, J.seed_of(name)):
+            if raw and parse_record(raw, seed_of(name)):
                 points += 2
         return points
 
@@ -277,14 +276,14 @@ def _evening(fs, folder, markers, snaps, segments, folds, scan, verdict, heads):
         for other in markers:
             if other != evening:
                 scan.problems.append("journal: marker of another evening%s" % verdict)
-                scan.aside_first.append(folder + "/" + J.MARKER + other)
+                scan.aside_first.append(folder + "/" + MARKER + other)
         return evening
-    evening = (names[0] if len(names) == 1 else None) if names else J.LEGACY
-    if evening and first and first[-1:] == b"\n" and parse_record(first, J.seed_of(evening)) is None:
+    evening = (names[0] if len(names) == 1 else None) if names else LEGACY
+    if evening and first and first[-1:] == b"\n" and parse_record(first, seed_of(evening)) is None:
         evening = None
     if evening is None and names:
         scan.problems.append("journal: files of 2 evenings, no marker")
-    elif evening is not None and evening != J.LEGACY:
+    elif evening is not None and evening != LEGACY:
         # (a journal from before markers says nothing: it never had one)
         scan.problems.append("journal: marker lost, written again")
     scan.marker = evening
@@ -303,7 +302,7 @@ def scan_folder(fs, folder, verdict):
         # no file of an evening that can't be named is taken; left in place,
         # the snapshot or the fold files alone would name one at the next
         # boot (perhaps the other of two found here)
-        taken = snaps + scan.books + [J.fold_name(n) for n in folds]
+        taken = snaps + scan.books + [fold_name(n) for n in folds]
         for name in taken:
             scan.aside_first.append(folder + "/" + name)
         if taken:
@@ -332,7 +331,7 @@ def scan_folder(fs, folder, verdict):
             if tmp:
                 scan.stale.append(folder + "/" + name)
             else:
-                scan.problems.append("%s: %s%s" % ("snapshot" if name == J.SNAP else "snapshot copy", head, verdict))
+                scan.problems.append("%s: %s%s" % ("snapshot" if name == SNAP else "snapshot copy", head, verdict))
                 scan.aside_first.append(folder + "/" + name)
             continue
         # (a fold's snapshot has the seq of the close's before it, and one
@@ -349,7 +348,7 @@ def scan_folder(fs, folder, verdict):
     if base is not None:
         evening, scan.upto, scan.base_seq, scan.folds, scan.mark, scan.kind = base
         scan.evening = evening
-        if seqs.get(J.SNAP) != (base[2], base[3]) or seqs.get(J.SNAP2) != (base[2], base[3]):
+        if seqs.get(SNAP) != (base[2], base[3]) or seqs.get(SNAP2) != (base[2], base[3]):
             scan.dirty = True
     elif snaps:
         scan.dirty = True
@@ -357,7 +356,7 @@ def scan_folder(fs, folder, verdict):
     if evening is None:
         for number in segments:
             scan.problems.append("journal %d: of no known evening%s" % (number, verdict))
-            scan.aside.append(folder + "/" + J.segment_name(number))
+            scan.aside.append(folder + "/" + segment_name(number))
             scan.upto = max(scan.upto, number)
         return scan
     broken = _scan_segments(fs, folder, segments, verdict, scan)
@@ -366,7 +365,7 @@ def scan_folder(fs, folder, verdict):
     # (where a bad segment, a bad snapshot or the folds already say what
     # is lost, the count adds nothing)
     if broken is None and not scan.from_folds and (base is not None or not snaps) and evening in markers:
-        _count_check(fs, folder + "/" + J.MARKER + evening, evening, scan)
+        _count_check(fs, folder + "/" + MARKER + evening, evening, scan)
     return scan
 
 
@@ -375,7 +374,7 @@ def _count_check(fs, path, evening, scan):
     # were appended than are here (the last segment lost, or cut at a
     # record's end, which reads as whole). Said, and the marker written
     # again (empty), so the next boot finds nothing more.
-    rec = parse_record(_first_record(fs, path) or b"", J.seed_of(evening))
+    rec = parse_record(_first_record(fs, path) or b"", seed_of(evening))
     lost = rec[0] - scan.seq - scan.torn if rec is not None and rec[1] == "count" else 0
     if lost > 0:
         scan.problems.append("journal: last %d records lost" % lost)
@@ -385,14 +384,14 @@ def _count_check(fs, path, evening, scan):
 
 
 def _scan_segments(fs, folder, numbers, verdict, scan):
-    seed = J.seed_of(scan.evening)
+    seed = seed_of(scan.evening)
     expected = scan.base_seq + 1
     broken = None   # the segment where the history stopped
     # segments up to the snapshot's `upto` hold nothing it lacks: a bad one
     # there (a stray file under an old name) goes aside alone
     covered = scan.upto
     for number in numbers:
-        path = folder + "/" + J.segment_name(number)
+        path = folder + "/" + segment_name(number)
         scan.upto = max(scan.upto, number)
         if broken is not None:
             scan.problems.append("journal %d: after bad journal %d%s" % (number, broken, verdict))
@@ -500,7 +499,7 @@ def _from_folds(fs, folder, numbers, evening, verdict, scan):
     # folds still read as one evening, and the game holds a round, not the
     # evening. Legacy fold files after the last go aside (their numbers are
     # the next folds').
-    book = F.Folds(fs, folder, J.seed_of(evening))
+    book = F.Folds(fs, folder, seed_of(evening))
     count = book.count
     if not count:
         return
@@ -530,10 +529,83 @@ def _from_folds(fs, folder, numbers, evening, verdict, scan):
     scan.dirty = True
     scan.problems.append("journal: from %d folds, the round in play lost" % count)
     for number, _good in scan.live:
-        scan.aside.append(folder + "/" + J.segment_name(number))
+        scan.aside.append(folder + "/" + segment_name(number))
     scan.live = []
     later = [n for n in numbers if n > count]
     for number in later:
-        scan.aside.append(folder + "/" + J.fold_name(number))
+        scan.aside.append(folder + "/" + fold_name(number))
     if later:
         scan.problems.append("journal: folds after fold %d%s" % (count, verdict))
+
+
+# -- the history since the checkpoint, one entry at a time ----------------------
+
+def history(fs, folder, scan, feed=None):
+    # Every entry since the checkpoint: ("do", line), ("undo", None),
+    # ("mark", None) -- the snapshot's lines (or the last fold's), then
+    # the good records of the live segments; then ("end", None).
+    seed = seed_of(scan.evening)
+    if scan.from_folds:
+        for line in scan.book.lines(fs, scan.folds + 1):
+            if not (line.startswith("sheet ") or line.startswith("part ")):
+                yield "do", line
+    elif scan.snap is not None:
+        for line in text_lines(fs, scan.snap):
+            yield "do", line
+    for number, good in scan.live:
+        f = fs.open(folder + "/" + segment_name(number), "rb")
+        try:
+            for _ in range(good):
+                rec = parse_record(f.readline(MAX_LINE), seed)
+                if rec is None:     # checked at the scan: only a flash failing now
+                    raise OSError("journal %d: changed since it was read" % number)
+                seq, text = rec
+                if seq <= scan.base_seq or text.startswith("game "):
+                    continue
+                if text[:1] == "@":
+                    yield "mark", None
+                elif text == "undo" or text.startswith("undo "):
+                    yield "undo", None
+                else:
+                    yield "do", text
+        finally:
+            f.close()
+    yield "end", None
+
+
+def since_checkpoint(fs, folder, scan, whole):
+    # The history since the checkpoint as action lines, undos applied (at
+    # most a round or two: a list). With `whole`, the folds hold what the
+    # snapshot's restore sums up, and it is left out.
+    lines = []
+    for what, line in history(fs, folder, scan):
+        if what == "do":
+            if whole and line.split(" ", 2)[1:2] == ["restore"]:
+                continue
+            lines.append(line)
+        elif what == "undo" and lines:
+            lines.pop()
+    return lines
+
+
+# -- a finished evening's file ---------------------------------------------------
+
+def archive_evening(fs, path):
+    """The evening's name in the header of a finished evening's file
+    games/NNNN.txt, or None."""
+    try:
+        f = fs.open(path, "rb")
+    except OSError:
+        return None
+    try:
+        words = f.readline(PIECE).split()
+    except OSError:
+        return None
+    finally:
+        f.close()
+    if len(words) == 4 and b" ".join(words[:3]) == EVENING_HEAD.encode():
+        try:
+            return words[3].decode()
+        except UnicodeError:
+            return None
+    return None

@@ -350,22 +350,20 @@ def journal_copy(path):
     _NO_NAME for anything else, and for a journal from before evenings had
     names (every one of those is 00000000). Read with the store's own
     scanner, changing nothing."""
-    from tileclock.store import archive
-    from tileclock.store import journal as J
     from tileclock.store import scan as S
-    from tileclock.store.fs import FS
+    from tileclock.store.fs import FS, LEGACY
     fs = FS()
     try:
         if os.path.isdir(path):
             scan = S.scan_folder(fs, path, S.NOT_READ)
             name, seq, finished = scan.evening, scan.seq, 0
         elif os.path.isfile(path):
-            name, seq, finished = archive.archive_evening(fs, path), None, 1
+            name, seq, finished = S.archive_evening(fs, path), None, 1
         else:
             return _NO_NAME
     except (OSError, UnicodeError):
         return _NO_NAME
-    if not isinstance(name, str) or not S.is_hex8(name) or name == J.LEGACY:
+    if not isinstance(name, str) or not S.is_hex8(name) or name == LEGACY:
         return _NO_NAME
     return name, seq, finished
 
