@@ -9,6 +9,7 @@
 import gc
 
 from tileclock import cues, start
+from tileclock import settings as settings_rules
 from tileclock.engine.game import Merged, Refused
 from tileclock.keeper import Keeper
 from tileclock.ticks import ticks_add, ticks_diff
@@ -61,8 +62,7 @@ class App:
         self.game = None            # keeper.game, copied after each of its calls
         from tileclock.games import KINDS
         from tileclock.store.settings import defaults
-        self.settings = defaults(KINDS[0])
-        self.take(settings or {})
+        self.settings = defaults(KINDS[0])     # (tileclock/settings.py changes them)
         self.seats = board.buttons.seats
         self.screens = None         # the game's screens module, while it is shown
         self.problems = []          # from the journal and settings at boot
@@ -83,15 +83,9 @@ class App:
         self._input_at = board.ticks_ms()   # the last press (the board's ticks)
         self.dark_at = None         # OFF said: the display goes off then
         self.manager = ui_screen.Manager(self)
+        settings_rules.take(self, settings or {})
 
-    # -- settings --------------------------------------------------------------
-
-    def take(self, values):
-        """Every key of `values` into the settings (a game's options are
-        checked when its spec loads), the sound as they say."""
-        for key in values:
-            self.settings[key] = values[key]
-        self._apply_sound()
+    # -- the game's spec ---------------------------------------------------------
 
     @property
     def spec(self):
@@ -102,39 +96,6 @@ class App:
             return None
         from tileclock import games
         return games.spec_for(game.KIND, self.settings)
-
-    def save_settings(self):
-        """Keep the settings across power-off (written only if changed); a
-        flash that can't keeps them in RAM, says so, and the next menu
-        that closes tries again."""
-        try:
-            from tileclock.store import settings
-            settings.save(self.root(), self.settings)
-        except OSError as e:
-            print("tileclock: settings not saved: %r" % (e,))
-            self.settings_unsaved = True
-            self.flash_failed(self.now())
-            return False
-        self.settings_unsaved = False
-        return True
-
-    def root(self):
-        # "/" on the Pico; the store joins root + "/name", so give it ""
-        return self.board.fs_root.rstrip("/")
-
-    def set(self, key, value):
-        self.settings[key] = value
-        if key == "sound":
-            self._apply_sound()
-
-    def _apply_sound(self):
-        self.buzzer.set_muted(self.settings.get("sound") == "off")
-
-    def keep_name(self, seat, shown):
-        """Seat `seat` is `shown` in new games too (players.py), saved."""
-        from tileclock.players import keep_name
-        if keep_name(self.settings, seat, shown):
-            self.save_settings()
 
     # -- start-up (start.py) ---------------------------------------------------
 
@@ -215,7 +176,7 @@ class App:
         self._said(now, said)
         if last[1] == "rename":
             seat = last[2][0]
-            self.keep_name(seat, self.game.names[seat - 1])
+            settings_rules.keep_name(self, seat, self.game.names[seat - 1])
         self.cue = cues.NONE
         self.note(now, "undone: " + last[1])
         self.route(now)

@@ -10,6 +10,8 @@
 import gc
 import sys
 
+from tileclock import settings
+
 from micropython import const
 
 _FAILS_TO_HOME = const(2)       # passes failing in a row: the game's screen again, then home
@@ -39,12 +41,7 @@ def boot(app):
     replay."""
     feed = app.board.feed_watchdog
     feed()
-    try:
-        from tileclock.store import settings
-        values, problems = settings.load(app.root(), app.settings)
-    except OSError as e:    # a damaged flash: the defaults, and play on
-        values, problems = {}, ["settings: can't read (%s)" % e]
-    app.take(values)
+    problems = settings.load(app)
     keeper = app.keeper
     problems = problems + keeper.resume(app.board.ticks_ms(), feed)
     app.game = keeper.game

@@ -17,6 +17,7 @@ if _HOST not in sys.path:
 
 from tileclock.app import MARK_MS  # noqa: E402
 from tileclock import cues  # noqa: E402
+from tileclock import settings as settings_rules  # noqa: E402
 from tileclock.players import name_for  # noqa: E402
 from tileclock.ui.names import CHARS  # noqa: E402
 from tileclock_host.boards.simdevice import SimDevice  # noqa: E402
@@ -29,7 +30,7 @@ def Device(fs_root=None, settings=None, seats=4, start_ms=0):
 
 def test_power_on_to_go_of_a_four_player_word_sport_round_in_two_presses():
     first = Device(settings={"game": "wordsport", "players": 4})
-    first.app.save_settings()           # the last settings, as the menu left them
+    settings_rules.save(first.app)           # the last settings, as the menu left them
     dev = Device(first.fs_root)         # power on
     dev.run(500)
     assert dev.screen() == "Home"
@@ -91,7 +92,7 @@ def test_the_boot_loads_one_games_spec_and_keeps_the_others_settings():
     assert asked and set(asked) == {"wordsport"}, asked     # the Game line's names need no spec
     assert dev.app.settings["tiles"] == "full"                      # reset by Word-Sport's spec
     assert dev.app.settings["target"] == 150 and dev.app.settings["split"] == "off"
-    dev.app.save_settings()
+    settings_rules.save(dev.app)
     assert settings.load(root, settings.defaults("wordsport"))[0]["target"] == 150                   # kept though not loaded
     dev.press(1)                        # to "Game"
     dev.press(2)                        # Word-Sport -> Speed Scrabble
@@ -173,7 +174,7 @@ def test_a_reboot_mid_round_resumes_the_round_paused_at_its_last_time_mark():
 
 def test_saved_names_seat_a_new_game_and_power_on_to_go_stays_two_presses():
     first = Device(settings={"game": "wordsport", "players": 4, "names": ["ANN", "", "CY"]})
-    first.app.save_settings()
+    settings_rules.save(first.app)
     dev = Device(first.fs_root)         # power on
     dev.run(500)
     dev.press(2)                        # Start

@@ -123,14 +123,14 @@ def test_settings_that_cannot_be_saved_are_kept_and_saved_at_the_next_menu():
     dev, fs = _flaky_device()
     dev.run(200)
     fs.broken = True
-    real_save = dev.app.save_settings
+    from tileclock import settings
     # settings.save uses the real FS: point the app's root at a file instead
     # of a folder for a while
     root = dev.board.fs_root
     dev.board.fs_root = root + "/settings.txt/x"
     dev.press(1)                        # Game
     dev.press(2)                        # -> Speed Scrabble
-    assert real_save() is False
+    assert settings.save(dev.app) is False
     assert dev.app.settings_unsaved
     assert CANT_SAVE in dev.app.manager.banner_text()
     dev.board.fs_root = root

@@ -102,9 +102,9 @@ def _start_with_a_cut(at):
     `at`-th change; the device booted again. (device, flash changes made)."""
     from tileclock.store import recover as R
     from tileclock.store.journal import Journal
-    settings = {"game": "wordsport", "players": 3, "tiles": "half", "countdown": 30}
-    dev = Device(settings=settings)
-    dev.app.save_settings()
+    from tileclock import settings
+    dev = Device(settings={"game": "wordsport", "players": 3, "tiles": "half", "countdown": 30})
+    settings.save(dev.app)
     fs = _cut_fs(at)
     dev.app.keeper.journal = Journal(dev.fs_root.rstrip("/"), fs)
     R.recover(dev.app.keeper.journal)

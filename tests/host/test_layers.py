@@ -38,7 +38,7 @@ def layer(module):
         return ("script", None)
     if module == "tileclock.app":
         return ("app", None)
-    if module in ("tileclock.keeper", "tileclock.players", "tileclock.rest", "tileclock.start"):
+    if module in ("tileclock.keeper", "tileclock.players", "tileclock.rest", "tileclock.start", "tileclock.settings"):
         return (module[len("tileclock."):], None)
     return ("other", None)
 
@@ -56,7 +56,7 @@ ALLOWED = {
     "registry": {"neutral", "spec", "package"},
     "script": {"neutral", "engine", "registry"},
     "store": {"neutral", "engine", "store", "script"},
-    "ui": {"neutral", "engine", "ui", "registry", "players"},
+    "ui": {"neutral", "engine", "ui", "registry", "players", "settings"},
     "hal": {"neutral", "hal", "config"},
     # the keeper (the game and its journal, given the journal; at boot it
     # has the store's recovery read it back) and the players' names (rules
@@ -65,8 +65,9 @@ ALLOWED = {
     "keeper": {"neutral", "engine", "store"},
     "players": {"neutral", "engine"},
     "rest": {"neutral"},        # when the box rests: the app's state, the display
-    "start": {"store"},         # power-on (the settings read) and a pass that raised
-    "app": {"neutral", "engine", "registry", "ui", "store", "keeper", "players", "rest", "start"},
+    "start": {"neutral", "settings"},   # power-on (the settings read) and a pass that raised
+    "settings": {"neutral", "store", "players"},    # the settings in RAM: read, chosen, named, saved
+    "app": {"neutral", "engine", "registry", "ui", "store", "keeper", "players", "rest", "start", "settings"},
     "main": {"neutral", "hal", "app", "store", "config"},
 }
 OUTSIDE = ("micropython", "machine", "framebuf", "gc", "sys", "os", "time", "json", "struct", "binascii",

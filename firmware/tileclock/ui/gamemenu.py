@@ -2,6 +2,7 @@
 # game's menu has, and the doors from it to the score sheet, the names and
 # the last calls. Apart from ui/menu.py so that those screens can build on
 # Menu without a circle: they import menu.py, this imports them.
+from tileclock import settings
 from tileclock.ui.menu import Item, Menu, choice
 
 
@@ -78,7 +79,7 @@ class GameMenu(Menu):
                     from tileclock.players import free_name
                     name = free_name(app.settings, g, seat)
                     if app.act(now, "seat", (seat, name), route=False):
-                        app.set("players", len(seated) + 1)
+                        settings.choose(app, "players", len(seated) + 1)
                         app.note(now, "new player %s" % name)
                     return
             app.refuse(now, "every seat is taken")
@@ -87,7 +88,7 @@ class GameMenu(Menu):
         else:
             name = g.names[seated[-1] - 1]
             if app.act(now, "unseat", (seated[-1],), route=False):
-                app.set("players", len(seated) - 1)
+                settings.choose(app, "players", len(seated) - 1)
                 app.note(now, "%s leaves" % name)
 
     def join_line(self):

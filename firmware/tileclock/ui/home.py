@@ -6,7 +6,7 @@
 # line goes back to that game and names it (`Back  Word-Sport`), whatever the
 # Game line below says: that line is for a new game, which is asked twice,
 # as it puts the game in progress away (kept in games/ on flash).
-from tileclock import games
+from tileclock import games, settings
 from tileclock.ticks import ticks_add, ticks_diff
 from tileclock.ui import draw
 from tileclock.ui.menu import Item, Menu, choice
@@ -69,7 +69,7 @@ class Home(Menu):
                 app.manager.banner(now, "%s kept in games/ on flash: 2 again for a new game"
                                    % games.name(app.game.KIND), CONFIRM_MS)
                 return
-        app.save_settings()
+        settings.save(app)
         self.dirty_settings = False
         app.new_game(now)
 

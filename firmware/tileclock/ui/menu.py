@@ -4,6 +4,7 @@
 #   a long press (any seat) goes back.
 # Screens that are menus (home, the in-game menu) subclass Menu and build
 # their lines in items(); a line is an Item.
+from tileclock import settings
 from tileclock.ticks import ticks_add, ticks_diff
 from tileclock.ui import draw
 from tileclock.ui.screen import CONFIRM_MS, Screen
@@ -39,7 +40,7 @@ def choice(app, label, key, choices, names=None, after=None):
         new = choices[(i + step) % len(choices)]
         if after is not None and not after(now, new):
             return
-        app.set(key, new)
+        settings.choose(app, key, new)
 
     return Item(label, value, change, True)
 
@@ -126,7 +127,7 @@ class Menu(Screen):
 
     def close(self):
         if self.dirty_settings or self.app.settings_unsaved:
-            self.app.save_settings()
+            settings.save(self.app)
 
     def draw(self, fb, now):
         fb.fill(0)

@@ -15,6 +15,7 @@
 #                     and "no letter"; on SAVE or P<seat>: choose it
 #   long 2 / long 4   five letters on / back (N is 2 long + 4 short presses)
 #   long 1 / long 3   back, the name unchanged
+from tileclock import settings
 from tileclock.engine.game import MAX_NAME
 from tileclock.ui import draw
 from tileclock.ui.menu import Item, Menu
@@ -155,7 +156,7 @@ class NameEdit(Screen):
             if reason:
                 app.refuse(now, reason)
                 return
-        app.keep_name(seat, name)       # for new games too
+        settings.keep_name(app, seat, name)       # for new games too
         self.back(now)
 
     HELD = "let go: back"
