@@ -227,7 +227,7 @@ class App:
 
     # -- screens: routing, and unloading what they don't need ------------------
 
-    def home(self, now):
+    def home(self, now, cursor=None):
         # the game's screens go first: the home menu fills the holes they leave
         from tileclock.modules import NOT_AT_HOME, forget, forget_games
         self.manager.hinted = []       # (a new table may play next: the keys once more)
@@ -236,7 +236,7 @@ class App:
         forget(NOT_AT_HOME)
         forget_games(None if self.game is None else self.game.KIND, True)
         from tileclock.ui.home import Home
-        self.manager.goto(Home, now)
+        self.manager.goto(Home, now, cursor)
 
     def route(self, now):
         """Show the screen the game's phase calls for. Unloaded: the store's
@@ -268,15 +268,16 @@ class App:
             self.screens = self.game_module("screens")
         return self.screens
 
-    def game_menu(self, now):
+    def game_menu(self, now, cursor=None):
         """The game's own menu (any seat held on, on a game screen): its
-        screens unloaded first, while it is up; route() loads them again."""
+        screens unloaded first, while it is up; route() loads them again.
+        `cursor`: the line it had (back from the score sheet)."""
         from tileclock.modules import NOT_AT_HOME, forget, forget_games
         self.manager.leave()
         self.screens = None
         forget(NOT_AT_HOME)
         forget_games(self.game.KIND, screens=True)
-        self.goto(self.game_module("menu").MENU, now)
+        self.goto(self.game_module("menu").MENU, now, cursor)
 
     def goto(self, cls, now, arg=None):
         self.manager.goto(cls, now, arg)

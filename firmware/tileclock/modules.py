@@ -93,8 +93,9 @@ def forget_games(keep=None, screens=False, specs=False):
     """Drop the modules of every game but `keep` (a kind; all of them when
     None): a game played earlier this evening, the specs the home menu read.
     With `screens`, drop `keep`'s screens too (its rules stay: the game is
-    still on); with `specs`, the registry and `keep`'s spec and menu (the
-    app holds the screens module; the rest is imported again when needed)."""
+    still on); with `specs`, the registry and `keep`'s spec, menu and score
+    sheet lines (the app holds the screens module; the rest is imported
+    again when needed)."""
     doomed = []
     for name in sys.modules:
         if name.startswith(_GAMES):
@@ -102,7 +103,8 @@ def forget_games(keep=None, screens=False, specs=False):
             dot = rest.find(".")
             kind = rest if dot < 0 else rest[:dot]
             leaf = rest[dot + 1:]
-            if kind != keep or (screens and leaf == "screens") or (specs and (leaf == "spec" or leaf == "menu")):
+            if kind != keep or (screens and leaf == "screens") or (specs and (leaf == "spec" or leaf == "menu"
+                                                                              or leaf == "sheet")):
                 doomed.append(name)
     if specs:
         doomed.append("tileclock.games")

@@ -164,10 +164,10 @@ def test_a_fold_damaged_in_both_books_is_named_on_the_sheet_and_by_the_host():
     got = _rounds(again)
     assert len(got) == len(rounds) and got[1] == {"lost": 2}
     assert got[:1] + got[2:] == rounds[:1] + rounds[2:]
-    from tileclock.games.wordsport import menu
+    from tileclock.games.wordsport import sheet
     from tileclock.ui.sheet import build_pages, page
-    pages, kept = build_pages(back, menu, again)
-    shown = [page(p, back.sheet(), kept, menu) for p in pages]
+    pages, kept = build_pages(back, sheet, again)
+    shown = [page(p, back.sheet(), kept, sheet) for p in pages]
     assert ("ROUND ?", "lost") in [(title, note) for title, note, _rows in shown]
     for _title, _note, rows in shown:
         for line in rows:

@@ -137,7 +137,7 @@ def _folded_sheet(root, fs, wordsport, games, load, new_game, J):
         journal.record(game)
         if game.foldable():
             game = journal.fold(game)
-    menus = games.part(kind, "menu")
+    menus = games.part(kind, "sheet")
     whole = load(["game " + kind] + J.read_journal(root + "/journal", fs)[1]).sheet()
     assert len(game.sheet()["rounds"]) < len(whole["rounds"]) and journal.folds >= 3
     pages, rounds = sheet.build_pages(game, menus, journal)

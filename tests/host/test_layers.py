@@ -28,7 +28,7 @@ def layer(module):
         kind = parts[2]
         if len(parts) == 3:
             return ("package", kind)
-        if parts[3] in ("spec", "screens", "menu"):
+        if parts[3] in ("spec", "screens", "menu", "sheet"):
             return (parts[3], kind)
         return ("rules", kind)
     for name in ("engine", "ui", "hal", "store"):
@@ -52,6 +52,7 @@ ALLOWED = {
     "spec": {"neutral", "rules", "screens", "menu", "package"},
     "screens": {"neutral", "engine", "ui", "rules", "package"},
     "menu": {"neutral", "engine", "ui", "rules", "package"},
+    "sheet": {"neutral", "engine", "ui", "rules", "package"},
     "package": set(),
     "registry": {"neutral", "spec", "package"},
     "script": {"neutral", "engine", "registry"},

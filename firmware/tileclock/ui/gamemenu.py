@@ -23,8 +23,8 @@ class GameMenu(Menu):
         self.app.home(now)
 
     def _sheet(self, now, step):
-        from tileclock.ui.sheet import Sheet
-        self.app.goto(Sheet, now, (type(self), self.cursor))    # back comes here
+        from tileclock.ui.sheet import GAME_MENU, Sheet
+        self.app.goto(Sheet, now, (GAME_MENU, self.cursor))     # back comes here
 
     def end_lines(self):
         """The lines every game's menu ends with: Score sheet, Home, Sound,

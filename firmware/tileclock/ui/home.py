@@ -86,8 +86,8 @@ class Home(Menu):
         self.app.goto(Names, now, (Home, 0, False))   # the settings' names
 
     def _sheet(self, now, step):
-        from tileclock.ui.sheet import Sheet
-        self.app.goto(Sheet, now, (Home, self.cursor))
+        from tileclock.ui.sheet import HOME, Sheet
+        self.app.goto(Sheet, now, (HOME, self.cursor))
 
     def back(self, now):
         if self.app.game is not None:

@@ -66,18 +66,18 @@ class Rounds:
             yield self.recent[k - self.folded]
 
 
-def build_pages(game, menus, journal=None):
+def build_pages(game, lines_of, journal=None):
     """(pages, rounds): the sheet's pages as small tuples, worded by page():
     ("text", title, note, lines), ("grid", first player, players, first
-    round), ("round", index). `menus` is the game's menu module
-    (games/<kind>/menu.py), which words its own lines: sheet_summary(sheet),
+    round), ("round", index). `lines_of` is the game's sheet module
+    (games/<kind>/sheet.py), which words its own lines: sheet_summary(sheet),
     the lines under the standings, and sheet_round(r), a round's (note,
     lines)."""
     sheet = game.sheet()
     rounds = Rounds(journal, game, sheet["rounds"])
     pages = []
     rows = standings_lines(sheet["standings"])
-    rows += menus.sheet_summary(sheet)
+    rows += lines_of.sheet_summary(sheet)
     note = "%d rounds" % len(rounds)
     if not rows:
         pages.append(("text", "SCORES", note, ["(nothing yet)"]))
@@ -104,14 +104,14 @@ def build_pages(game, menus, journal=None):
                 pages.append(("grid", first, size, start))
     i = 0
     for r in rounds.each(0, len(rounds)):
-        lines = 1 if r.get("void") or "lost" in r else len(menus.sheet_round(r)[1])
+        lines = 1 if r.get("void") or "lost" in r else len(lines_of.sheet_round(r)[1])
         for part in range(0, max(lines, 1), _ROWS):
             pages.append(("round", i, part))
         i += 1
     return pages, rounds
 
 
-def page(spec, sheet, rounds, menus):
+def page(spec, sheet, rounds, lines_of):
     """(title, note, lines) of one page of build_pages()."""
     if spec[0] == "text":
         return spec[1], spec[2], spec[3]
@@ -122,7 +122,7 @@ def page(spec, sheet, rounds, menus):
             title = "ROUND %d" % r["number"]
             if r.get("void"):
                 return title, "void", ["void: no points"]
-            note, lines = menus.sheet_round(r)
+            note, lines = lines_of.sheet_round(r)
             return title, note, lines[spec[2]:spec[2] + _ROWS]
     _kind, first, size, start = spec
     players = sheet["players"]
@@ -150,6 +150,9 @@ def page(spec, sheet, rounds, menus):
 
 
 _BACK = "hold back"     # a name in the tuple: see Screen.KEYS
+HOME = "home"           # Sheet's arg: (HOME or GAME_MENU, the menu's cursor)
+GAME_MENU = "menu"
+_MENUS = ("tileclock.ui.home", "tileclock.ui.gamemenu", "tileclock.ui.menu")
 
 
 class Sheet(Screen):
@@ -158,7 +161,9 @@ class Sheet(Screen):
 
     def __init__(self, app, arg=None):
         super().__init__(app)
-        # (the menu's class, its cursor) to go back to; None: the game
+        # (the menu to go back to: HOME or GAME_MENU, its cursor); None:
+        # the game. A name, not the menu's class: the menus' modules go
+        # while the sheet is up (the game's heaviest moment otherwise)
         self.back_to = arg
         self.page = 0
         self.pages = ()
@@ -166,14 +171,18 @@ class Sheet(Screen):
 
     def open(self, now):
         app = self.app
-        self.menus = app.game_module("menu")
-        self.pages, self.rounds = build_pages(app.game, self.menus, app.keeper.journal)
+        self.lines_of = app.game_module("sheet")
+        # the menu it came from goes while it is up: back loads it again
+        from tileclock.modules import forget, forget_games
+        forget(_MENUS)
+        forget_games(app.game.KIND, specs=True)
+        self.pages, self.rounds = build_pages(app.game, self.lines_of, app.keeper.journal)
         self.sheet = app.game.sheet()
         self._word()
 
     def _word(self):
         self.shown = ("", "", [])   # the old page's text goes first
-        self.shown = page(self.pages[self.page], self.sheet, self.rounds, self.menus)
+        self.shown = page(self.pages[self.page], self.sheet, self.rounds, self.lines_of)
 
     def press(self, now, seat):
         n = len(self.pages)
@@ -191,7 +200,10 @@ class Sheet(Screen):
         if back_to is None:
             self.app.route(now)
             return
-        self.app.goto(back_to[0], now, back_to[1])
+        if back_to[0] == HOME:
+            self.app.home(now, back_to[1])
+        else:
+            self.app.game_menu(now, back_to[1])
         from tileclock.modules import forget
         forget(("tileclock.ui.sheet",))     # read again when asked for
 

@@ -1,10 +1,10 @@
-# Speed Scrabble's menu (a long press of seat 2 on a game screen) and its
-# lines of the score sheet. Apart from screens.py: while a menu, the sheet or
-# the names are up, the game's screens are unloaded (App.game_menu).
+# Speed Scrabble's menu (a long press of seat 2 on a game screen). Apart
+# from screens.py: while a menu, the sheet or the names are up, the game's
+# screens are unloaded (App.game_menu); its score sheet lines are sheet.py's.
 from tileclock.games.speedscrabble import rules as ss
-from tileclock.ui import draw
 from tileclock.ui.gamemenu import GameMenu
 from tileclock.ui.menu import Item
+
 
 class SsMenu(GameMenu):
     TITLE = "SPEED SCRABBLE"
@@ -33,26 +33,5 @@ class SsMenu(GameMenu):
             lines.append(Item("New match", None, self._act("newmatch")))
             lines.append(Item("Names", None, self._names))
         return lines + self.end_lines()
-
-
-# -- the score sheet's Speed Scrabble lines (ui/sheet.py) -----------------------
-
-def sheet_summary(sheet):
-    """The line under the standings: the winner, or the target."""
-    if sheet.get("winner"):
-        return ["%s wins!" % sheet["winner"]]
-    return ["target %d" % sheet["target"]]
-
-
-def sheet_round(r):
-    """(note, lines) of a closed round: its play time, a line a player
-    (* went out first)."""
-    note = draw.mmss(r["play_ms"]) if r["play_ms"] is not None else ""
-    lines = []
-    for row in r["rows"]:
-        first = "*" if row["first_out_points"] else " "
-        lines.append("%s%s%s" % (draw.pad(row["name"], 6), first, draw.lpad(str(row["total"]), 9)))
-    return note, lines
-
 
 MENU = SsMenu

@@ -1,11 +1,11 @@
-# Spell Sport's menu (a long press of seat 2 on a game screen) and its lines
-# of the score sheet. Apart from screens.py: while a menu, the sheet or the
-# names are up, the game's screens are unloaded (App.game_menu).
+# Spell Sport's menu (a long press of seat 2 on a game screen). Apart from
+# screens.py: while a menu, the sheet or the names are up, the game's
+# screens are unloaded (App.game_menu); its score sheet lines are sheet.py's.
 from tileclock.games.spellsport import rules as sp
-from tileclock.ui import draw
 from tileclock.ui.draw import name_of
 from tileclock.ui.gamemenu import GameMenu
 from tileclock.ui.menu import Item
+
 
 class SpMenu(GameMenu):
     TITLE = "SPELL SPORT"
@@ -24,26 +24,5 @@ class SpMenu(GameMenu):
         else:
             lines.append(Item("Names", None, self._names))
         return lines + self.end_lines()
-
-
-# -- the score sheet's Spell Sport lines (ui/sheet.py) ---------------------------
-
-def sheet_summary(sheet):
-    """The line under the standings: who leads the rubber."""
-    if sheet.get("rubber_winner"):
-        return ["%s leads" % sheet["rubber_winner"]]
-    return []
-
-
-def sheet_round(r):
-    """(note, lines) of a finished game: the path, a line a player (x2: the
-    path doubled them)."""
-    note = ("path " + r["path"]) if r.get("path") else "no path"
-    lines = []
-    for row in r["rows"]:
-        bonus = "x2" if row["path_bonus"] else "  "
-        lines.append("%s%s%s" % (draw.pad(row["name"], 7), bonus, draw.lpad(str(row["total"]), 7)))
-    return note, lines
-
 
 MENU = SpMenu

@@ -1,11 +1,11 @@
-# Tile Rush's menu (a long press of seat 2 on a game screen) and its lines
-# of the score sheet. Apart from screens.py: while a menu, the sheet or the
-# names are up, the game's screens are unloaded (App.game_menu).
+# Tile Rush's menu (a long press of seat 2 on a game screen). Apart from
+# screens.py: while a menu, the sheet or the names are up, the game's
+# screens are unloaded (App.game_menu); its score sheet lines are sheet.py's.
 from tileclock.games.tilerush import rules as tr
-from tileclock.ui import draw
 from tileclock.ui.draw import name_of
 from tileclock.ui.gamemenu import GameMenu
 from tileclock.ui.menu import Item
+
 
 class TrMenu(GameMenu):
     """Long press of seat 2 in a Tile Rush screen."""
@@ -25,29 +25,5 @@ class TrMenu(GameMenu):
                         lines.append(Item("Dump: " + name_of(g, seat)[:9], None, self._act("dump", (seat,))))
             lines.append(Item("Void round", None, self._act("void")))
         return lines + self.end_lines()
-
-
-# -- the score sheet's Tile Rush lines (ui/sheet.py) -----------------------------
-
-def sheet_summary(sheet):
-    """Nothing under the standings: they are the wins."""
-    return []
-
-
-def sheet_round(r):
-    """(note, lines) of a closed round: its play time, a line a player: WIN,
-    OUT (a failed call) or the tiles held when the round ended."""
-    note = draw.mmss(r["play_ms"]) if r["play_ms"] is not None else ""
-    lines = []
-    for row in r["rows"]:
-        if row["won"]:
-            what = "WIN"
-        elif row["out"]:
-            what = "out"
-        else:
-            what = "%d tiles" % row["tiles"]
-        lines.append("%s%s" % (draw.pad(row["name"], 8), draw.lpad(what, 8)))
-    return note, lines
-
 
 MENU = TrMenu

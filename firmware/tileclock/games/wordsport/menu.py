@@ -1,11 +1,11 @@
-# Word-Sport's menu (a long press of seat 2 on a game screen) and its lines
-# of the score sheet. Apart from screens.py: while a menu, the sheet or the
-# names are up, the game's screens are unloaded (App.game_menu).
+# Word-Sport's menu (a long press of seat 2 on a game screen). Apart from
+# screens.py: while a menu, the sheet or the names are up, the game's
+# screens are unloaded (App.game_menu); its score sheet lines are sheet.py's.
 from tileclock.games.wordsport import rules as ws
-from tileclock.ui import draw
 from tileclock.ui.draw import name_of
 from tileclock.ui.gamemenu import GameMenu
 from tileclock.ui.menu import Item
+
 
 class WsMenu(GameMenu):
     """Long press of seat 2 in a Word-Sport screen."""
@@ -38,26 +38,5 @@ class WsMenu(GameMenu):
                 lines.append(Item("DQ " + name_of(g, seat), None, self._act("dq", (seat,))))
             lines.append(Item("Void round", None, self._act("void")))
         return lines + self.end_lines()
-
-
-# -- the score sheet's Word-Sport lines (ui/sheet.py) ---------------------------
-
-def sheet_summary(sheet):
-    """Lines under the standings: the fastest win of the day."""
-    f = sheet.get("fastest_win")
-    if not f:
-        return []
-    return ["fast %s %s" % (draw.pad(f["name"], 5), draw.mmss(f["ms"]))]
-
-
-def sheet_round(r):
-    """(note, lines) of a closed round: its win time, a line a player."""
-    note = draw.mmss(r["win_ms"]) if r["win_ms"] is not None else "none out"
-    lines = []
-    for row in r["rows"]:
-        place = "DQ" if row["dq"] else draw.ordinal(row["place"])
-        lines.append("%s%s%s" % (draw.pad(row["name"], 7), draw.pad(place, 4), draw.lpad(str(row["total"]), 5)))
-    return note, lines
-
 
 MENU = WsMenu
