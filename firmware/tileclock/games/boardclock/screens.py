@@ -368,7 +368,9 @@ class BcEntry(Form):
 
 def _result_line(row, winner, draw_game):
     # "ANN    375  +45*": name, score after the penalty, margin, a mark (*
-    # the winner, = a draw, T lost on time)
+    # the winner, = a draw, T lost on time). sheet.py words the score
+    # sheet's the same way: importing it here would load it with the
+    # screens, 0.9 KB more at this game's worst pass (the entries).
     if row["lost"]:
         mark = "T"
     elif draw_game and row["total"]:
