@@ -17,7 +17,6 @@ from tileclock.store.fs import EVENING_HEAD, MARKER, check_text_file, is_bad_nam
 KEEP_GAMES = const(100)      # finished evenings kept at most (the room decides first)
 KEEP_UNSIZED = const(20)     # ... on a file system that can't say its room
 KEEP_FREE = const(262144)    # bytes kept free for the evening in play (30 rounds of eight take 200 KB): older evenings go
-_PIECE = const(256)
 
 
 def archive_name(number):

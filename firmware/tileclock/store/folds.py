@@ -19,11 +19,9 @@
 # a one-entry book whose entry must be numbered N.
 from micropython import const
 
-from tileclock.store.fs import BOOKS, crc32, fold_name as legacy_name
+from tileclock.store.fs import BOOKS, END, PIECE, crc32, fold_name as legacy_name, text_lines
 
 _HEAD = b"# tileclock fold "
-_END = b"# end "
-_PIECE = 256            # lines are read in pieces of this: no big allocation
 
 
 def _number_of(raw):
@@ -52,7 +50,7 @@ def whole_entries(fs, path, seed, start=0):
         number = crc = count = 0
         while True:
             try:
-                raw = f.readline(_PIECE)
+                raw = f.readline(PIECE)
             except OSError:
                 return
             if not raw:
@@ -65,7 +63,7 @@ def whole_entries(fs, path, seed, start=0):
                 entry = at if number else -1
                 crc = crc32(raw, seed)
                 count = 0
-            elif entry >= 0 and line_start and raw.startswith(_END):
+            elif entry >= 0 and line_start and raw.startswith(END):
                 words = raw.split()
                 whole = False
                 try:
@@ -85,24 +83,6 @@ def whole_entries(fs, path, seed, start=0):
         f.close()
 
 
-def entry_lines(fs, path, offset):
-    """The lines of the whole entry at `offset` after its header and `game
-    KIND` line, one at a time as str."""
-    f = fs.open(path, "rb")
-    try:
-        if offset:
-            f.seek(offset)
-        f.readline()
-        f.readline()
-        while True:
-            raw = f.readline()
-            if not raw or raw.startswith(_END):
-                return
-            yield raw[:-1].decode()
-    finally:
-        f.close()
-
-
 def first_head(fs, path):
     """The first line of a book (the header of its first entry), or None."""
     try:
@@ -110,7 +90,7 @@ def first_head(fs, path):
     except OSError:
         return None
     try:
-        return f.readline(_PIECE)
+        return f.readline(PIECE)
     except OSError:
         return None
     finally:
@@ -190,4 +170,4 @@ class Folds:
         place = self.place(number)
         if place is None:
             raise OSError("fold %d: no copy is whole" % number)
-        return entry_lines(fs, place[0], place[1])
+        return text_lines(fs, place[0], place[1])

@@ -138,8 +138,8 @@ MARKER = "evening-"
 SNAP_HEAD = "# tileclock snapshot"
 FOLD_HEAD = "# tileclock fold"     # (store/folds.py reads the fold book)
 BOOKS = ("folds.txt", "folds2.txt")
-_END = b"# end "
-PIECE = const(256)          # check_text_file reads a line in pieces of this
+END = b"# end "
+PIECE = const(256)          # lines are read in pieces of this: no big allocation
 _SHORT_NAME = const(64)      # a longer name is set aside as stray.bad-N (LittleFS: 255 at most)
 LEGACY = "00000000"          # journals written before evenings had a name: CRC from 0
 EVENING_HEAD = "# tileclock evening"     # a finished evening's file, games/NNNN.txt
@@ -217,7 +217,7 @@ def write_entry(f, head, lines, seed):
         f.write(data)
         crc = crc32(data, crc)
         count += 1
-    f.write(_END + ("%d %08x\n" % (count, crc)).encode())
+    f.write(END + ("%d %08x\n" % (count, crc)).encode())
 
 
 def copy_file(fs, source, target):
@@ -256,7 +256,7 @@ def check_text_file(fs, path, seed, start=0):
             raw = f.readline(PIECE)
             if not raw:
                 return "cut short"
-            if start and raw.startswith(_END):
+            if start and raw.startswith(END):
                 if raw[-1:] != b"\n":
                     return "cut short"
                 words = raw.split()
@@ -278,16 +278,19 @@ def check_text_file(fs, path, seed, start=0):
         f.close()
 
 
-def text_lines(fs, path):
-    """The lines of a file check_text_file() passed, after its header and
-    `game KIND` line, one at a time as str."""
+def text_lines(fs, path, start=0):
+    """The lines of a file check_text_file() passed (from byte `start`: an
+    entry of a fold book), after its header and `game KIND` line, one at a
+    time as str."""
     f = fs.open(path, "rb")
     try:
+        if start:
+            f.seek(start)
         f.readline()
         f.readline()
         while True:
             raw = f.readline()
-            if not raw or raw.startswith(_END):
+            if not raw or raw.startswith(END):
                 return
             yield raw[:-1].decode()
     finally:
