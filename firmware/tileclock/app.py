@@ -227,14 +227,18 @@ class App:
 
     # -- screens: routing, and unloading what they don't need ------------------
 
-    def home(self, now, cursor=None):
-        # the game's screens go first: the home menu fills the holes they leave
+    def _leave_play(self):
+        # The screen on show and the game's screens go first: the home menu
+        # or the game's menu then fills the holes they leave.
         from tileclock.modules import NOT_AT_HOME, forget, forget_games
-        self.manager.hinted = []       # (a new table may play next: the keys once more)
         self.manager.leave()
         self.screens = None
         forget(NOT_AT_HOME)
-        forget_games(None if self.game is None else self.game.KIND, True)
+        forget_games(None if self.game is None else self.game.KIND, screens=True)
+
+    def home(self, now, cursor=None):
+        self.manager.hinted = []       # (a new table may play next: the keys once more)
+        self._leave_play()
         from tileclock.ui.home import Home
         self.manager.goto(Home, now, cursor)
 
@@ -272,11 +276,7 @@ class App:
         """The game's own menu (any seat held on, on a game screen): its
         screens unloaded first, while it is up; route() loads them again.
         `cursor`: the line it had (back from the score sheet)."""
-        from tileclock.modules import NOT_AT_HOME, forget, forget_games
-        self.manager.leave()
-        self.screens = None
-        forget(NOT_AT_HOME)
-        forget_games(self.game.KIND, screens=True)
+        self._leave_play()
         self.goto(self.game_module("menu").MENU, now, cursor)
 
     def goto(self, cls, now, arg=None):
