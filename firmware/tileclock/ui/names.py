@@ -1,7 +1,7 @@
 # Players' names, set with the seat buttons alone: a list of the seats and
 # their names, and an editor for one name. Two ways in, two meanings:
 #   the home menu's Names     the settings' names, which seat every new game
-#                             (app.keep_name); the game in progress keeps its own
+#                             (settings.keep_name); the game in progress keeps its own
 #   a game's menu, between    rename the game's players (the engine's `rename`,
 #   rounds: Names             app.act): the same players, their points
 #                             follow; the settings keep the names too
