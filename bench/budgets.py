@@ -120,8 +120,13 @@ BUDGETS = {
     # 18.2 KB. The tour now runs at six layouts (tileclock_host.bench
     # TOUR_PADS), and every one must keep the floor. The goal stays 16 KB;
     # the floor is below the worst layout seen (2026-12-06: 13.6 KB over
-    # fourteen layouts, twelve of them at 16 KB or more).
-    "tour.largest_free_block": 12288,
+    # fourteen layouts, twelve of them at 16 KB or more). Heap maps at the
+    # worst moments (mpy_tour.py --map) showed more of the harness's own in
+    # the holes: the steps' words, the runner's screenshot names and notes,
+    # and the glyph tables of `expect text`; without them, 16.9 to 28.0 KB
+    # over seventeen layouts (0 to 2,048 bytes). The floor is the goal now,
+    # 16 KB, over nine layouts 256 bytes apart (2026-12-06).
+    "tour.largest_free_block": 16384,
     "tour.failed_passes": 0,            # failed passes and missed expectations
     # bench/mpy_display.py
     "display.digit_bytes": 128,         # bytes on the bus for one big digit changing

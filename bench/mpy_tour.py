@@ -11,25 +11,44 @@
 # It prints the largest block the heap could still give at the worst moment
 # (after every screen change and every 100th pass: the largest bytearray
 # that can be allocated there, found by halving), and the heap in use then.
-# Budget: the largest free block at least 12 KB (bench/budgets.py); no
+# Budget: the largest free block at least 16 KB (bench/budgets.py); no
 # MemoryError, no failed pass, no script expectation missed.
 #
-# The harness is in the same heap and must stay out of the figure: a
-# script's parsed steps (a tuple and its list of words a line) used to stay
-# for the whole run where each line was read, between the parser's own
-# garbage: a comb of 1.3 KB strides across the free heap (a heap map,
-# micropython.mem_info(1), shows it), holes a device, which reads no
-# script, never has. The parser now makes the steps again after a
-# collection, in one run of the lowest holes (sim/script.py, _compact):
-# that took the figure from 9 KB to 17 KB on the same firmware. Parsing
-# every script first is worse: the plans take 230 KB of this port's heap.
+# The harness is in the same heap and must stay out of the figure: what
+# it keeps for a whole run, allocated between the firmware's objects, cuts
+# the free heap into holes a device, which reads no script, never has.
+# Found by heap maps (--map below) and taken out:
+#   - a script's parsed steps, where each line was read, between the
+#     parser's garbage: a comb of 1.3 KB strides. The parser makes them
+#     again after a collection, in one run of the lowest holes, their words
+#     copied too (sim/script.py, _compact): 9 -> 17 KB on one firmware;
+#   - the words alone, left behind by the first such copy (tuples only):
+#     a string every few KB of the free heap, with each screenshot's name
+#     and each note the runner kept (Touring keeps none);
+#   - the glyph tables `expect text` reads the panel with (sim/
+#     screentext.py), built at the first such expect: some 300 small
+#     objects mid-heap. Built first now (screentext.prepare()).
+# Over 17 layouts (0..2,048 bytes) the worst moment went from 11.3-18.2 KB
+# to 15.4-28.2 KB with these three. Parsing every script first is worse:
+# the plans take 230 KB of this port's heap.
+#
+# What is left in the map at the worst moments is the firmware's: the qstr
+# chunks of modules first loaded mid-evening (a few hundred bytes each,
+# for good), the frame buffers of the board built for each script, and the
+# game's actions (a tuple, its arguments, a name) as the evening adds them.
 #
 # The figure is chaotic: a few bytes more or less before the worst moment
 # move every later allocation, and the largest hole with them. `--pad N`
 # holds N bytes before anything else is allocated; tileclock_host.bench
 # runs the tour at several such layouts and each must keep the floor.
 #
-#     micropython -X heapsize=190wK bench/mpy_tour.py --mpy DIR [--pad N] --scripts A.txt B.txt ...
+#     micropython -X heapsize=190wK bench/mpy_tour.py --mpy DIR [--pad N] [--map K] --scripts A.txt B.txt ...
+#
+# --map K prints the heap's map (micropython.mem_info(1): a letter a block,
+# '.' free) at the K-th measure; the figure's line names the worst one
+# ("measure #K"). The option's code runs in every run, so a map shows
+# nearly the layout of a run without it (its argument is in the heap too:
+# keep K's digits as many, 0371, not 371; the figure may still move a bit).
 #
 # The scripts, in order: the names editor's, then each game's TOUR (its
 # about.py: its whole games and its undo), then the shared screens';
@@ -60,6 +79,7 @@ def _option(name, default):
 
 SCRIPTS = _scripts()
 EVERY = 100     # passes between two measurements on one screen
+MAP_AT = int(_option("--map", "0000"))
 
 
 def largest_free():
@@ -88,9 +108,13 @@ class Worst:
     def measure(self, script, screen):
         free = largest_free()
         self.measures += 1
+        if self.measures == MAP_AT:
+            import micropython
+            print("heap map at measure #%d (%s, %s):" % (MAP_AT, script, type(screen).__name__))
+            micropython.mem_info(1)
         if self.free is None or free < self.free:
             self.free = free
-            self.where = "%s, %s" % (script, type(screen).__name__)
+            self.where = "%s, %s, measure #%d" % (script, type(screen).__name__, self.measures)
             self.used = gc.mem_alloc()
 
 
@@ -104,7 +128,9 @@ def main():
     sys.path.insert(0, "host_tools")
     sys.path.insert(0, mpy)
     import budgets
+    from tileclock_host.sim import screentext
     from tileclock_host.sim.script import Runner, parse
+    screentext.prepare()
 
     worst = Worst()
 
@@ -114,9 +140,12 @@ def main():
 
         def _after_pass(self):
             # no logs kept (the runner's would fill the heap between the
-            # firmware's objects, holes the device doesn't have)
+            # firmware's objects, holes the device doesn't have): its notes
+            # and reboots dropped, no cue kept, no screenshot named
             app = self.app
             app.cue_log = None
+            if self.log:
+                del self.log[:]
             screen = app.manager.screen
             self.passes += 1
             if screen is not self._screen:
@@ -125,6 +154,9 @@ def main():
             elif self.passes % EVERY:
                 return
             worst.measure(self.name, screen)
+
+        def shot(self, name):
+            self._shot_count += 1
 
     screens = {}
     failures = []

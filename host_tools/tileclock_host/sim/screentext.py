@@ -19,6 +19,13 @@ _tail = None    # its last 7, for a glyph with a blank first column (a
 _small = None   # 3 columns of a 3x5 glyph (rows 1..5 of a 7-row band) -> its letter
 
 
+def prepare():
+    """Build the glyph tables now (else at the first read): a long run on
+    MicroPython builds them first, low in its heap, not as a few hundred
+    small objects among the firmware's (bench/mpy_tour.py)."""
+    _tables()
+
+
 def _tables():
     global _big, _tail, _small
     if _big is not None:

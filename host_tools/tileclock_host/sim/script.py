@@ -155,17 +155,28 @@ def parse(lines):
 
 def _compact(script):
     # The steps made again in one run of the heap's lowest holes, the
-    # parser's own garbage collected first. As parsed, each step (a tuple
-    # and its list of words) stays where its line was read, between that
-    # garbage: on MicroPython a comb of 1.3 KB strides across the free heap
-    # for the whole run (micropython.mem_info(1) shows it), holes a device,
-    # which reads no script, never has, and which left the firmware no
-    # block for its next qstr pool.
+    # parser's own garbage collected first. As parsed, each step (a tuple,
+    # its list of words, each word a string of its own) stays where its line
+    # was read, between that garbage: on MicroPython a comb of 1.3 KB
+    # strides across the free heap for the whole run, holes a device, which
+    # reads no script, never has, and which left the firmware no block for
+    # its next qstr pool (micropython.mem_info(1) shows them). The words are
+    # copied too (a slice of a whole string is a new string there): the
+    # tuples alone left each word behind, a string every few KB of the
+    # free heap.
     gc.collect()
-    steps = [(at, lineno, verb, tuple(args)) for at, lineno, verb, args in script.steps]
-    script.steps = None
+    steps = [(at, lineno, _fresh(verb), tuple(_fresh(a) for a in args)) for at, lineno, verb, args in script.steps]
+    settings = {_fresh(k): _fresh(v) for k, v in script.settings.items()}
+    set_lines = {k: script.set_lines[k] for k in settings}
+    script.steps = script.settings = script.set_lines = None
     gc.collect()
     script.steps = steps
+    script.settings = settings
+    script.set_lines = set_lines
+
+
+def _fresh(value):
+    return value[:] if isinstance(value, str) else value
 
 
 def _seat(script, lineno, word):
