@@ -65,6 +65,7 @@ class App:
         self.settings = defaults(KINDS[0])     # (tileclock/settings.py changes them)
         self.seats = board.buttons.seats
         self.screens = None         # the game's screens module, while it is shown
+        self.screens_part = None    # which of its screen modules shows (screen_for)
         self.problems = []          # from the journal and settings at boot
         self.cue = cues.NONE        # the last cue sounded, for the screens' prompt
         self.cue_at = 0
@@ -232,7 +233,7 @@ class App:
         # or the game's menu then fills the holes they leave.
         from tileclock.modules import NOT_AT_HOME, forget, forget_games
         self.manager.leave()
-        self.screens = None
+        self.screens = self.screens_part = None
         forget(NOT_AT_HOME)
         forget_games(None if self.game is None else self.game.KIND, screens=True)
 
@@ -256,7 +257,16 @@ class App:
             # the game's screens load, which then fill the holes it leaves
             self.manager.leave()
             forget(NOT_IN_GAME)
-        self.manager.show(self.game_screens().screen_for(self, now), now)
+        part, name = self.game_screens().screen_for(self, now)
+        if part != self.screens_part:
+            # another of the game's screen modules (Word-Sport's entries):
+            # the one that showed goes first, and what only it built on
+            if self.screens_part is not None:
+                from tileclock.modules import forget_part
+                self.manager.leave()
+                forget_part(self.game.KIND, self.screens_part)
+            self.screens_part = part
+        self.manager.show(getattr(self.game_module(part), name), now)
         forget(NOT_IN_GAME)
         forget_games(self.game.KIND, specs=True)       # and its menu
 

@@ -88,6 +88,23 @@ NOT_AT_HOME = (
 
 _GAMES = "tileclock.games."
 
+# A game's screen modules: screens.py says which screen a phase shows
+# (screen_for: the module and the class), and may keep them all; a game
+# whose phases need different code keeps them apart (Word-Sport: ready.py,
+# play.py for the clock, entry.py for the entries). From one to another, the
+# app unloads the one that showed and the ui modules game screens build on
+# before the next loads (App.route), so the entries never hold the big
+# digits, nor the clock the entries.
+SCREEN_PARTS = ("screens", "ready", "play", "entry")
+
+
+def forget_part(kind, part):
+    """Drop game `kind`'s screen module `part`, and with it the ui modules
+    game screens build on (NOT_AT_HOME: the others in it are not loaded
+    while a game screen shows)."""
+    forget((_GAMES + kind + "." + part,))
+    forget(NOT_AT_HOME)
+
 
 def forget_games(keep=None, screens=False, specs=False):
     """Drop the modules of every game but `keep` (a kind; all of them when
@@ -103,8 +120,8 @@ def forget_games(keep=None, screens=False, specs=False):
             dot = rest.find(".")
             kind = rest if dot < 0 else rest[:dot]
             leaf = rest[dot + 1:]
-            if kind != keep or (screens and leaf == "screens") or (specs and (leaf == "spec" or leaf == "menu"
-                                                                              or leaf == "sheet")):
+            if kind != keep or (screens and leaf in SCREEN_PARTS) or (specs and (leaf == "spec" or leaf == "menu"
+                                                                                  or leaf == "sheet")):
                 doomed.append(name)
     if specs:
         doomed.append("tileclock.games")

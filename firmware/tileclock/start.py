@@ -46,7 +46,7 @@ def boot(app):
     problems = problems + keeper.resume(app.board.ticks_ms(), feed)
     app.game = keeper.game
     feed()
-    app.screens = None
+    app.screens = app.screens_part = None
     app.problems = problems
     now = app.now()
     if keeper.unsaved:      # (the pause at the power cut not saved)

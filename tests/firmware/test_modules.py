@@ -2,7 +2,7 @@
 # the whole app: runs under pytest and on the MicroPython unix port.
 import sys
 
-from test_app_device import Device
+from test_app_device import Device, half_set_round_both_out
 
 from tileclock.modules import forget
 
@@ -38,6 +38,36 @@ def test_a_game_screen_unloads_home_and_boot_modules_and_home_unloads_the_game_s
     assert dev.screen() == "WsReady"
     dev.press(1)                                            # GO on the screen loaded again
     assert dev.screen() == "WsPlay"
+
+
+def _loaded(*names):
+    return [name for name in names if name in sys.modules]
+
+
+def test_each_phase_of_word_sport_holds_its_own_screens_only():
+    # ready.py, play.py and entry.py: one at a time, with the ui modules
+    # under it (modules.SCREEN_PARTS): the entries hold no big digits
+    dev = Device(settings={"game": "wordsport", "players": 2, "tiles": "half"})
+    dev.press(2)                                            # Start
+    ws = "tileclock.games.wordsport."
+    assert dev.screen() == "WsReady"
+    assert _loaded(ws + "ready", ws + "play", ws + "entry", "tileclock.ui.bigdigits") == [ws + "ready"]
+    half_set_round_both_out(dev)
+    assert dev.screen() == "WsCountdown"
+    assert _loaded(ws + "ready", "tileclock.ui.ready", ws + "play", "tileclock.ui.bigdigits", ws + "entry") == [
+        ws + "play", "tileclock.ui.bigdigits"]
+    dev.press(2)                                            # ALL OUT: the entries
+    assert dev.screen() == "WsEntry"
+    assert _loaded(ws + "play", "tileclock.ui.live", "tileclock.ui.bigdigits", ws + "entry") == [ws + "entry"]
+    dev.long(1)                                             # undo the stop: the countdown again
+    assert dev.screen() == "WsCountdown"
+    assert _loaded(ws + "play", ws + "entry") == [ws + "play"]
+    dev.press(2)
+    dev.press(3)                                            # CLOSE ROUND
+    dev.press(2)
+    assert dev.screen() == "WsReady"
+    assert _loaded(ws + "ready", ws + "entry") == [ws + "ready"]
+    assert dev.app.game.totals == {"P1": 10, "P2": 15}
 
 
 def test_the_names_screens_leave_with_the_home_menu_and_come_back_between_rounds():

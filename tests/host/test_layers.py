@@ -28,6 +28,8 @@ def layer(module):
         kind = parts[2]
         if len(parts) == 3:
             return ("package", kind)
+        if parts[3] in ("ready", "play", "entry"):     # a phase's screens, apart (modules.SCREEN_PARTS)
+            return ("screens", kind)
         if parts[3] in ("spec", "screens", "menu", "sheet"):
             return (parts[3], kind)
         return ("rules", kind)

@@ -179,6 +179,11 @@ def mmss(ms):
     return "%d:%02d" % (s // 60, s % 60)
 
 
+def signed(n):
+    """A margin or a spread: +45, -12, 0."""
+    return "%+d" % n if n else "0"
+
+
 def ordinal(n):
     if n is None:
         return "-"

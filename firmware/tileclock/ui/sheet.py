@@ -152,7 +152,9 @@ def page(spec, sheet, rounds, lines_of):
 _BACK = "hold back"     # a name in the tuple: see Screen.KEYS
 HOME = "home"           # Sheet's arg: (HOME or GAME_MENU, the menu's cursor)
 GAME_MENU = "menu"
-_MENUS = ("tileclock.ui.home", "tileclock.ui.gamemenu", "tileclock.ui.menu")
+# Unloaded while the sheet is up (read again when needed): the menus it
+# came from, and the settings' file code a menu saved with.
+_NOT_ON_SHEET = ("tileclock.ui.home", "tileclock.ui.gamemenu", "tileclock.ui.menu", "tileclock.store.settings")
 
 
 class Sheet(Screen):
@@ -174,7 +176,7 @@ class Sheet(Screen):
         self.lines_of = app.game_module("sheet")
         # the menu it came from goes while it is up: back loads it again
         from tileclock.modules import forget, forget_games
-        forget(_MENUS)
+        forget(_NOT_ON_SHEET)
         forget_games(app.game.KIND, specs=True)
         self.pages, self.rounds = build_pages(app.game, self.lines_of, app.keeper.journal)
         self.sheet = app.game.sheet()

@@ -13,7 +13,7 @@ def sheet_summary(sheet):
     lines = ["wins and spread:"]
     for name, points in sheet["standings"]:
         lines.append("%s%s%s" % (draw.pad(name, 7), draw.lpad(bc.wins_text(points), 4),
-                                 draw.lpad(_signed(sheet["spread"].get(name, 0)), 5)))
+                                 draw.lpad(draw.signed(sheet["spread"].get(name, 0)), 5)))
     return lines
 
 
@@ -41,9 +41,5 @@ def result_line(row, winner, draw_game):
     else:
         mark = " "
     adjusted = "-" if row["adjusted"] is None else str(row["adjusted"])
-    margin = "" if row["margin"] is None else _signed(row["margin"])
+    margin = "" if row["margin"] is None else draw.signed(row["margin"])
     return "%s%s%s%s" % (draw.pad(row["name"], 6), draw.lpad(adjusted, 4), draw.lpad(margin, 5), mark)
-
-
-def _signed(n):
-    return "%+d" % n if n else "0"

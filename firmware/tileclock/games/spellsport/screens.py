@@ -15,12 +15,13 @@ _MENU = "hold+ menu"
 
 
 def screen_for(app, now):
+    """(the module of this folder, the screen's class name) for the phase."""
     phase = app.game.phase
     if phase == sp.SETUP:
-        return SpReady
+        return "screens", "SpReady"
     if phase == sp.PLAY:
-        return SpPlay
-    return SpOver
+        return "screens", "SpPlay"
+    return "screens", "SpOver"
 
 
 def _score_line(g, scores, mark):

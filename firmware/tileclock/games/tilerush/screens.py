@@ -16,12 +16,13 @@ _MENU = "hold+ menu"
 
 
 def screen_for(app, now):
+    """(the module of this folder, the screen's class name) for the phase."""
     phase = app.game.phase
     if phase == tr.SETUP:
-        return TrReady
+        return "screens", "TrReady"
     if phase == tr.PLAY:
-        return TrPlay
-    return TrCheck
+        return "screens", "TrPlay"
+    return "screens", "TrCheck"
 
 
 class TrReady(Ready):
