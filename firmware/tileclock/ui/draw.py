@@ -200,3 +200,20 @@ def name_of(game, seat):
     """The name of the player at `seat`, or "seat N" for an empty one."""
     name = game.names[seat - 1]
     return name if name is not None else "seat %d" % seat
+
+
+def standings_lines(standings, most=None):
+    """"1 Ann        45" lines, equal totals sharing a place (the leaders
+    only: at most `most` lines; all of them by default). The ready screens'
+    and the score sheet's: here, so that the sheet needs no ui.ready."""
+    out = []
+    place = 0
+    last = None
+    for i in range(len(standings)):
+        name, points = standings[i]
+        if points != last:
+            place = i + 1
+            last = points
+        if most is None or len(out) < most:
+            out.append("%d %s%s" % (place, pad(name, 10), lpad(str(points), 4)))
+    return out

@@ -73,19 +73,3 @@ class Ready(Screen):
         from tileclock.ui.hints import hint
         hint(fb, self.keys(), 48, 53)
         draw.bar(fb, self.BAR)
-
-
-def standings_lines(standings, most=None):
-    """"1 Ann        45" lines, equal totals sharing a place (the leaders
-    only: at most `most` lines; all of them by default)."""
-    out = []
-    place = 0
-    last = None
-    for i in range(len(standings)):
-        name, points = standings[i]
-        if points != last:
-            place = i + 1
-            last = points
-        if most is None or len(out) < most:
-            out.append("%d %s%s" % (place, draw.pad(name, 10), draw.lpad(str(points), 4)))
-    return out

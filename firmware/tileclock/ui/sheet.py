@@ -10,7 +10,6 @@
 # tuples, and words a page when it is shown: its memory does not grow with
 # the evening.
 from tileclock.ui import draw
-from tileclock.ui.ready import standings_lines
 from tileclock.ui.screen import Screen
 
 _ROWS = 6       # text rows under the title
@@ -76,7 +75,7 @@ def build_pages(game, lines_of, journal=None):
     sheet = game.sheet()
     rounds = Rounds(journal, game, sheet["rounds"])
     pages = []
-    rows = standings_lines(sheet["standings"])
+    rows = draw.standings_lines(sheet["standings"])
     rows += lines_of.sheet_summary(sheet)
     note = "%d rounds" % len(rounds)
     if not rows:

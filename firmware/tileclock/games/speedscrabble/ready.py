@@ -2,7 +2,7 @@
 # match's end (docs/device.md). A module of their own, loaded while one
 # shows (screens.py).
 from tileclock.ui import draw
-from tileclock.ui.ready import Ready, standings_lines
+from tileclock.ui.ready import Ready
 from tileclock.ui.screen import Screen
 
 # The keys' shared words, by name in the tuples (see Screen.KEYS).
@@ -19,7 +19,7 @@ class SsReady(Ready):
         out = ["%d players to %d" % (len(g.seated()), g.target),
                "%s, %d set%s" % (g.variant, g.sets, "s" if g.sets > 1 else ""),
                "themes " + ("on" if g.themes else "off")]
-        out += standings_lines(g.standings())
+        out += draw.standings_lines(g.standings())
         return out
 
     def menu(self, now):
@@ -36,7 +36,7 @@ class SsOver(Screen):
         draw.title(fb, "MATCH OVER")
         draw.center2x(fb, (g.winner or "")[:8], 12)
         y = 31
-        for line in standings_lines(g.standings(), 3):
+        for line in draw.standings_lines(g.standings(), 3):
             fb.text(line, 0, y, 1)
             y += 8
         draw.bar(fb, "ANY SEAT: NEW")

@@ -1,7 +1,7 @@
 # Word-Sport's ready screen: the round to come and the standings
 # (docs/device.md). Its own module, loaded while it shows (screens.py).
 from tileclock.ui import draw
-from tileclock.ui.ready import Ready, standings_lines
+from tileclock.ui.ready import Ready
 
 
 class WsReady(Ready):
@@ -14,7 +14,7 @@ class WsReady(Ready):
                "countdown " + draw.mmss(g.countdown_length)]
         sheet = g.sheet()
         if sheet["rounds"]:
-            out += standings_lines(sheet["standings"])
+            out += draw.standings_lines(sheet["standings"])
             if g.fastest_win is not None:
                 out.append("fast %s %s" % (g.fastest_win[0][:6], draw.mmss(g.fastest_win[1])))
         return out
