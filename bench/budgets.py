@@ -99,8 +99,12 @@ BUDGETS = {
     # can be imported while a MemoryError is handled) and
     # tileclock/settings.py (the settings in RAM, out of app.py); boot
     # allocates 110,272 B with both, less than the 110,752 before recovery
-    # left the journal (2026-12-06).
-    "boot.modules": 36,
+    # left the journal (2026-12-06). 32 on a flash that never held a
+    # journal: nothing to recover, so recovery's four modules (store/
+    # recover.py, scan.py, folds.py and the script reader, 13 KB of .mpy)
+    # are not loaded before the first frame (Journal.first_power_on,
+    # 2026-12-06).
+    "boot.modules": 32,
     "boot.allocated": 114336,
     "boot.heap": 97920,
     # bench/mpy_tour.py: every sim script of tests/sim/ in one heap, from

@@ -66,9 +66,10 @@ class Keeper:
         problems = []
         if self.journal is not None:
             try:
-                # (store/recover.py: the app unloads it after boot)
-                from tileclock.store.recover import resume
-                game, problems = resume(self.journal, feed=feed)
+                if not self.journal.first_power_on():
+                    # (store/recover.py: the app unloads it after boot)
+                    from tileclock.store.recover import resume
+                    game, problems = resume(self.journal, feed=feed)
             except Exception as e:  # a damaged flash must not stop the clock
                 problems = ["journal: %s" % e]
                 game = None

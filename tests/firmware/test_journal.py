@@ -122,6 +122,27 @@ def test_fresh_device_has_nothing_to_resume():
     raises(OSError, journal.undo, Tally(), 0)
 
 
+def test_the_first_power_on_needs_no_recovery_and_a_later_one_does():
+    fs = fresh()
+    journal = J.Journal(ROOT, fs)
+    assert journal.first_power_on()
+    assert fs.isdir(ROOT + "/journal") and journal.kind is None and journal.seq == 0
+    journal.start("tally")          # as after a recovery that found nothing
+    game = Tally()
+    play(journal, game, 3)
+    again = J.Journal(ROOT, fs)
+    assert not again.first_power_on()
+    back, problems = R.resume(again, tally)
+    assert problems == [] and digest(back) == digest(game)
+    # a new evening cut short before its switch is something to recover
+    fs = fresh()
+    fs.mkdir(ROOT + "/journal.new")
+    assert not J.Journal(ROOT, fs).first_power_on()
+    fs = fresh()
+    fs.open(ROOT + "/journal", "wb").close()    # a file where the folder goes
+    assert not J.Journal(ROOT, fs).first_power_on()
+
+
 def test_records_are_text_with_sequence_and_crc():
     fs = fresh()
     journal = J.Journal(ROOT, fs)

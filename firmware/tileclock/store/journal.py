@@ -113,6 +113,19 @@ class Journal:
         self._spoiled = False
         self._ready = True
 
+    def first_power_on(self):
+        """True on a flash that has never held a journal (no folder, no new
+        evening cut short): nothing to recover. The folder is made, as
+        recovery would make it, and the journal is ready: the boot loads
+        none of recovery's modules before the home menu's first frame."""
+        fs = self.fs
+        for path in (self.folder, self.root + "/journal.new"):
+            if fs.isdir(path) or fs.size(path) >= 0:
+                return False
+        fs.mkdir(self.folder)
+        self.adopt(None, None, 0, 0, None)
+        return True
+
     # -- a new evening --
 
     def start(self, kind):
