@@ -258,17 +258,27 @@ class App:
             self.manager.leave()
             forget(NOT_IN_GAME)
         part, name = self.game_screens().screen_for(self, now)
+        self.manager.show(self._part_class(part, name), now)
+        forget(NOT_IN_GAME)
+        forget_games(self.game.KIND, specs=True)       # and its menu
+
+    def open_part(self, part, name, now, arg=None):
+        """Screen `name` of the game's screen module `part`, one no phase
+        names (Spell Sport's play form, opened from the clock): the part
+        on show unloaded first, as route() does; route() comes back."""
+        self.manager.goto(self._part_class(part, name), now, arg)
+
+    def _part_class(self, part, name):
         if part != self.screens_part:
-            # another of the game's screen modules (Word-Sport's entries):
-            # the one that showed goes first, and what only it built on
+            # another of the game's screen modules (the clock's, the
+            # entries'): the one that showed goes first, and what only it
+            # built on (modules.SCREEN_PARTS)
             if self.screens_part is not None:
                 from tileclock.modules import forget_part
                 self.manager.leave()
                 forget_part(self.game.KIND, self.screens_part)
             self.screens_part = part
-        self.manager.show(getattr(self.game_module(part), name), now)
-        forget(NOT_IN_GAME)
-        forget_games(self.game.KIND, specs=True)       # and its menu
+        return getattr(self.game_module(part), name)
 
     def game_module(self, what):
         """Module `what` ("screens", "menu") of the game in progress's

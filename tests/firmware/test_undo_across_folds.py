@@ -98,7 +98,7 @@ class Driver:
         Menu, Sheet, Names, NameEdit, Home = self.classes()
         self.draw(Menu, None)
         if g.KIND == "spellsport" and g.phase == "play":
-            self.draw(app.game_module("play").SpPlayForm, g.turn)
+            self.draw(app.game_module("entry").SpPlayForm, g.turn)
         sheet = self.draw(Sheet, (Menu, 0))
         for _ in range(len(sheet.pages) - 1):
             sheet.press(now, 1)

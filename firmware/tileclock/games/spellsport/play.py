@@ -1,10 +1,9 @@
-# Spell Sport's move clock (seat 1 Across, seat 2 Down: the player to
-# move presses to enter the play) and the play form. A module of their
-# own, loaded while they show (screens.py).
+# Spell Sport's move clock: seat 1 Across, seat 2 Down; the player to move
+# presses to enter the play (entry.py). A module of its own, loaded while
+# it shows (screens.py).
 from tileclock.games.spellsport import rules as sp
 from tileclock.games.spellsport.screens import score_line
 from tileclock.ui import draw
-from tileclock.ui.form import Form
 from tileclock.ui.live import Live, name_of
 
 # The keys' shared words, by name in the tuples (see Screen.KEYS).
@@ -36,7 +35,7 @@ class SpPlay(Live):
         if seat == g.refill_offer:
             app.act(now, "refill", (seat,))
         elif seat == g.turn:
-            app.goto(SpPlayForm, now, seat)
+            app.open_part("entry", "SpPlayForm", now, seat)
         elif seat == 1 or seat == 2:
             app.refuse(now, "it is %s's turn" % name_of(g, g.turn))
         else:
@@ -44,31 +43,3 @@ class SpPlay(Live):
 
     def menu(self, now):
         self.app.game_menu(now)
-
-
-class SpPlayForm(Form):
-    """What the play placed and formed (the board is the players' to judge)."""
-
-    def make_fields(self):
-        return [["Own tiles", 2], ["Stolen", 2], ["Across word", 2], ["Down word", 2],
-                ["Words", ("joined", "separate")], ["Circuit", ("no", "yes")]]
-
-    def make_buttons(self):
-        return [["PLAY", self._play], ["PASS", self._pass]]
-
-    def title(self):
-        return name_of(self.app.game, self.arg)[:8]
-
-    def note(self):
-        g = self.app.game
-        return "rack %d" % g.rack(self.arg)
-
-    def _play(self, now):
-        v = self.values
-        args = [self.arg, v[0], v[1], v[2], v[3], "joined" if v[4] == 0 else "separate"]
-        if v[5]:
-            args.append("circuit")
-        self.app.act(now, "play", tuple(args))
-
-    def _pass(self, now):
-        self.app.act(now, "pass", (self.arg,))

@@ -1,6 +1,6 @@
 # Spell Sport's screens, one a phase, each phase's in a module of its own:
-# ready.py before a game and at its end, play.py the move clock and the
-# play form (docs/device.md shows each one). This module says which (the
+# ready.py before a game and at its end, play.py the move clock, entry.py
+# the play form (docs/device.md shows each one). This module says which (the
 # app loads the one it names and unloads the one before: App.route) and
 # holds the score line both show.
 from tileclock.games.spellsport import rules as sp
