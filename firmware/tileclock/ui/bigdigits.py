@@ -1,10 +1,16 @@
 # The big digits of the running time: 16x32 px glyphs (each pixel of an 8x16
 # drawing doubled), readable across a table on a 0.96" OLED.
 #
-# The glyphs are built once, at import, into MONO_VLSB FrameBuffers (64 bytes
-# a digit, 32 for the colon: about 0.8 KB in all), so drawing the time is a
-# few blits with no allocation. A digit's cell is 18 px (16 + 2 of space), a
-# colon's 8: "hh:mm:ss" is 122 px and fits the 128 px display.
+# The glyphs are bytes as the display takes them (MONO_VLSB: 64 bytes a
+# digit, 32 for the colon, 736 in all), copied once at import into one
+# bytearray that a FrameBuffer a glyph reads, so drawing the time is a few
+# blits with no allocation. They were drawn as 8x16 art, each pixel doubled:
+# tests/firmware/test_ui_bigdigits.py holds the drawings and checks these
+# bytes against them. (Built from the art at import, the glyphs cost this
+# module's RAM the art's strings too, 1.8 KB more on the unix port, and a
+# few thousand fill_rect calls at every import.) A digit's cell is 18 px
+# (16 + 2 of space), a colon's 8: "hh:mm:ss" is 122 px and fits the 128 px
+# display.
 import framebuf
 
 from micropython import const
@@ -13,53 +19,64 @@ HEIGHT = const(32)
 DIGIT_W = const(16)
 DIGIT_ADVANCE = const(18)
 COLON_W = const(8)
-_SCALE = const(2)
-
-# Each drawing is 16 rows; '#' is lit. The strokes are two drawing pixels
-# (4 px on the display): thinner strokes flicker out on a dim OLED.
-_ART = (
-    "..####.." ".######." "###..###" "##....##" "##....##" "##....##" "##....##" "##....##"
-    "##....##" "##....##" "##....##" "##....##" "##....##" "###..###" ".######." "..####..",  # 0
-    "....##.." "...###.." "..####.." ".##.##.." "....##.." "....##.." "....##.." "....##.."
-    "....##.." "....##.." "....##.." "....##.." "....##.." "....##.." "..######" "..######",  # 1
-    "..####.." ".######." "###..###" "##....##" "......##" "......##" ".....###" "....###."
-    "...###.." "..###..." ".###...." "###....." "##......" "##......" "########" "########",  # 2
-    "..####.." ".######." "###..###" "##....##" "......##" "......##" ".....###" "..#####."
-    "..#####." ".....###" "......##" "......##" "##....##" "###..###" ".######." "..####..",  # 3
-    "....###." "...####." "..##.##." ".##..##." "##...##." "##...##." "##...##." "########"
-    "########" ".....##." ".....##." ".....##." ".....##." ".....##." ".....##." ".....##.",  # 4
-    "########" "########" "##......" "##......" "##......" "######.." "#######." ".....###"
-    "......##" "......##" "......##" "......##" "##....##" "###..###" ".######." "..####..",  # 5
-    "...###.." "..###..." ".###...." "###....." "##......" "##......" "##.###.." "#######."
-    "###..###" "##....##" "##....##" "##....##" "##....##" "###..###" ".######." "..####..",  # 6
-    "########" "########" "......##" "......##" ".....###" ".....##." "....###." "....##.."
-    "...###.." "...##..." "...##..." "..###..." "..##...." "..##...." "..##...." "..##....",  # 7
-    "..####.." ".######." "###..###" "##....##" "##....##" "###..###" ".######." ".######."
-    "###..###" "##....##" "##....##" "##....##" "##....##" "###..###" ".######." "..####..",  # 8
-    "..####.." ".######." "###..###" "##....##" "##....##" "##....##" "##....##" "###..###"
-    ".#######" "..###.##" "......##" "......##" ".....###" "....###." "...###.." "..###...",  # 9
-    "........" "........" "........" "........" "........" "........" "........" "########"
-    "########" "........" "........" "........" "........" "........" "........" "........",  # -
-)
-_COLON_ART = "...." "...." "...." "...." ".##." ".##." "...." "...." "...." "...." ".##." ".##." "...." "...." "...." "...."
 
 MINUS = const(10)   # index of '-' in GLYPHS
 COLON = const(58)   # ord(':'), as it appears in a formatted time
 
-
-def _build(art, cols):
-    w = cols * _SCALE
-    buf = bytearray(w * HEIGHT // 8)
-    fb = framebuf.FrameBuffer(buf, w, HEIGHT, framebuf.MONO_VLSB)
-    for i in range(len(art)):
-        if art[i] == "#":
-            fb.fill_rect((i % cols) * _SCALE, (i // cols) * _SCALE, _SCALE, _SCALE, 1)
-    return fb
-
-
-GLYPHS = [_build(a, 8) for a in _ART]
-COLON_GLYPH = _build(_COLON_ART, 4)
-del _ART, _COLON_ART
+# 0-9, '-' (GLYPHS[MINUS]), ':' (COLON_GLYPH)
+_GLYPH_BYTES = (
+    b"\xf0\xf0\xfc\xfc\x3f\x3f\x0f\x0f\x0f\x0f\x3f\x3f\xfc\xfc\xf0\xf0"  # 0
+    b"\xff\xff\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\xff\xff\xff\xff"
+    b"\xff\xff\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\xff\xff\xff\xff"
+    b"\x0f\x0f\x3f\x3f\xfc\xfc\xf0\xf0\xf0\xf0\xfc\xfc\x3f\x3f\x0f\x0f"
+    b"\x00\x00\xc0\xc0\xf0\xf0\x3c\x3c\xff\xff\xff\xff\x00\x00\x00\x00"  # 1
+    b"\x00\x00\x00\x00\x00\x00\x00\x00\xff\xff\xff\xff\x00\x00\x00\x00"
+    b"\x00\x00\x00\x00\x00\x00\x00\x00\xff\xff\xff\xff\x00\x00\x00\x00"
+    b"\x00\x00\x00\x00\xf0\xf0\xf0\xf0\xff\xff\xff\xff\xf0\xf0\xf0\xf0"
+    b"\xf0\xf0\xfc\xfc\x3f\x3f\x0f\x0f\x0f\x0f\x3f\x3f\xfc\xfc\xf0\xf0"  # 2
+    b"\x00\x00\x00\x00\x00\x00\x00\x00\xc0\xc0\xf0\xf0\xff\xff\x3f\x3f"
+    b"\xc0\xc0\xf0\xf0\xfc\xfc\x3f\x3f\x0f\x0f\x03\x03\x00\x00\x00\x00"
+    b"\xff\xff\xff\xff\xf0\xf0\xf0\xf0\xf0\xf0\xf0\xf0\xf0\xf0\xf0\xf0"
+    b"\xf0\xf0\xfc\xfc\x3f\x3f\x0f\x0f\x0f\x0f\x3f\x3f\xfc\xfc\xf0\xf0"  # 3
+    b"\x00\x00\x00\x00\xc0\xc0\xc0\xc0\xc0\xc0\xf0\xf0\xff\xff\x3f\x3f"
+    b"\x00\x00\x00\x00\x03\x03\x03\x03\x03\x03\x0f\x0f\xff\xff\xfc\xfc"
+    b"\x0f\x0f\x3f\x3f\xfc\xfc\xf0\xf0\xf0\xf0\xfc\xfc\x3f\x3f\x0f\x0f"
+    b"\x00\x00\xc0\xc0\xf0\xf0\x3c\x3c\x0f\x0f\xff\xff\xff\xff\x00\x00"  # 4
+    b"\xff\xff\xff\xff\xc0\xc0\xc0\xc0\xc0\xc0\xff\xff\xff\xff\xc0\xc0"
+    b"\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\xff\xff\xff\xff\x03\x03"
+    b"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\xff\xff\xff\xff\x00\x00"
+    b"\xff\xff\xff\xff\x0f\x0f\x0f\x0f\x0f\x0f\x0f\x0f\x0f\x0f\x0f\x0f"  # 5
+    b"\x3f\x3f\x3f\x3f\x3c\x3c\x3c\x3c\x3c\x3c\xfc\xfc\xf0\xf0\xc0\xc0"
+    b"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\xff\xff\xff\xff"
+    b"\x0f\x0f\x3f\x3f\xfc\xfc\xf0\xf0\xf0\xf0\xfc\xfc\x3f\x3f\x0f\x0f"
+    b"\xc0\xc0\xf0\xf0\xfc\xfc\x3f\x3f\x0f\x0f\x03\x03\x00\x00\x00\x00"  # 6
+    b"\xff\xff\xff\xff\xc0\xc0\xf0\xf0\xf0\xf0\xf0\xf0\xc0\xc0\x00\x00"
+    b"\xff\xff\xff\xff\x03\x03\x00\x00\x00\x00\x03\x03\xff\xff\xff\xff"
+    b"\x0f\x0f\x3f\x3f\xfc\xfc\xf0\xf0\xf0\xf0\xfc\xfc\x3f\x3f\x0f\x0f"
+    b"\x0f\x0f\x0f\x0f\x0f\x0f\x0f\x0f\x0f\x0f\x0f\x0f\xff\xff\xff\xff"  # 7
+    b"\x00\x00\x00\x00\x00\x00\x00\x00\xf0\xf0\xff\xff\x3f\x3f\x03\x03"
+    b"\x00\x00\x00\x00\xc0\xc0\xff\xff\xff\xff\x03\x03\x00\x00\x00\x00"
+    b"\x00\x00\x00\x00\xff\xff\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00"
+    b"\xf0\xf0\xfc\xfc\x3f\x3f\x0f\x0f\x0f\x0f\x3f\x3f\xfc\xfc\xf0\xf0"  # 8
+    b"\x0f\x0f\xff\xff\xfc\xfc\xf0\xf0\xf0\xf0\xfc\xfc\xff\xff\x0f\x0f"
+    b"\xff\xff\xff\xff\x03\x03\x00\x00\x00\x00\x03\x03\xff\xff\xff\xff"
+    b"\x0f\x0f\x3f\x3f\xfc\xfc\xf0\xf0\xf0\xf0\xfc\xfc\x3f\x3f\x0f\x0f"
+    b"\xf0\xf0\xfc\xfc\x3f\x3f\x0f\x0f\x0f\x0f\x3f\x3f\xfc\xfc\xf0\xf0"  # 9
+    b"\xff\xff\xff\xff\xc0\xc0\x00\x00\x00\x00\xc0\xc0\xff\xff\xff\xff"
+    b"\x00\x00\x03\x03\x0f\x0f\x0f\x0f\x0f\x0f\x03\x03\xff\xff\xff\xff"
+    b"\x00\x00\x00\x00\xc0\xc0\xf0\xf0\xfc\xfc\x3f\x3f\x0f\x0f\x03\x03"
+    b"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"  # -
+    b"\xc0\xc0\xc0\xc0\xc0\xc0\xc0\xc0\xc0\xc0\xc0\xc0\xc0\xc0\xc0\xc0"
+    b"\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03"
+    b"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+    b"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x0f\x0f\x0f\x0f\x00\x00"  # :
+    b"\x00\x00\xf0\xf0\xf0\xf0\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+)
+_GLYPH_BUF = bytearray(_GLYPH_BYTES)
+_VIEW = memoryview(_GLYPH_BUF)
+GLYPHS = [framebuf.FrameBuffer(_VIEW[i * 64:i * 64 + 64], DIGIT_W, HEIGHT, framebuf.MONO_VLSB)
+          for i in range(11)]
+COLON_GLYPH = framebuf.FrameBuffer(_VIEW[704:736], COLON_W, HEIGHT, framebuf.MONO_VLSB)
 
 
 def width(text, n):
