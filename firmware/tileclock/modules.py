@@ -89,12 +89,12 @@ NOT_AT_HOME = (
 _GAMES = "tileclock.games."
 
 # A game's screen modules: screens.py says which screen a phase shows
-# (screen_for: the module and the class), and may keep them all; a game
-# whose phases need different code keeps them apart (Word-Sport: ready.py,
-# play.py for the clock, entry.py for the entries). From one to another, the
-# app unloads the one that showed and the ui modules game screens build on
-# before the next loads (App.route), so the entries never hold the big
-# digits, nor the clock the entries.
+# (screen_for: the module and the class), and may keep them all; the games
+# keep them apart by phase (ready.py before a round, play.py the clock,
+# entry.py after it). From one to another, the app unloads the one that
+# showed and the ui modules game screens build on before the next loads
+# (App.route, App.open_part), so the entries never hold the big digits,
+# nor the clock the entries.
 SCREEN_PARTS = ("screens", "ready", "play", "entry")
 
 

@@ -21,10 +21,11 @@ PICTURES = {
 
 BUDGETS = {
     # 2026-12-06: 135,328 B, the bench no longer charging the game with the
-    # sim script's lines; the figure plus 2 KB (was 144704). Then 126,240 B
-    # (play) with each phase's screens in a module of their own: the score
-    # entry (136,096 B) holds no big digits, nor play the form.
-    "app.mpy.total": 128288,
+    # sim script's lines; the figure plus 2 KB (was 144704). Then 124,736 B
+    # (play) with each phase's screens in a module of their own (the score
+    # entry, 136,096 B, holds no big digits, nor play the form) and the
+    # big digits' glyphs as bytes.
+    "app.mpy.total": 126784,
     "engine.peak": 32768,       # a 1000-point match of four
     "engine.tick_alloc": 0,
 }
