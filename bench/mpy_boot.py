@@ -118,7 +118,7 @@ def main():
     remove_tree(flash)
     mods = seen["modules"]
     print("reset to the first frame, empty flash, from .mpy (main.py as the Pico runs it):")
-    print("  modules loaded    %3d (some unloaded again after the boot's recovery)" % seen["loads"])
+    print("  modules loaded    %3d (some unloaded again before the frame)" % seen["loads"])
     print("  loaded at the frame %d: %s" % (len(mods), " ".join(m[len("tileclock."):] or m for m in mods)))
     print("  bytes allocated %6d (the heap not collected on the way)" % seen["allocated"])
     print("  heap in use     %6d at the first frame, collected" % in_use)

@@ -29,7 +29,7 @@
 #     screentext.py), built at the first such expect: some 300 small
 #     objects mid-heap. Built first now (screentext.prepare()).
 # Over 17 layouts (0..2,048 bytes) the worst moment went from 11.3-18.2 KB
-# to 15.4-28.2 KB with these three. Parsing every script first is worse:
+# to 16.9-28.0 KB with these three. Parsing every script first is worse:
 # the plans take 230 KB of this port's heap.
 #
 # What is left in the map at the worst moments is the firmware's: the qstr

@@ -14,6 +14,10 @@ from tileclock_cp.font import Font8x8
 
 _W = 128
 _H = 64
+# Bitmaps of blitted glyphs kept: twice the big digits' 12, so a new set
+# (ui/bigdigits.py read again after a phase change) never finds the cache
+# full of its own, and the old sets' go instead of piling up.
+_MOST_BLITS = 24
 
 
 class DisplayCanvas:
@@ -90,11 +94,15 @@ class DisplayCanvas:
 
     def blit(self, fbuf, x, y, key=-1, palette=None):
         """Every pixel of framebuf `fbuf` at (x, y), through bitmaptools. The
-        screens blit only the big digits' glyphs (ui/bigdigits.py), made once
-        at import and never changed: each is turned into a bitmap once and
-        kept (the framebuf object the key, so it stays the same object)."""
+        screens blit only the big digits' glyphs (ui/bigdigits.py), made at
+        its import and never changed: each is turned into a bitmap once and
+        kept (the framebuf object the key), at most _MOST_BLITS of them."""
         src = self._blits.get(fbuf)
         if src is None:
+            if len(self._blits) >= _MOST_BLITS:
+                # glyphs of a bigdigits module the app unloaded since (it
+                # reads it again at a phase change): their bitmaps go
+                self._blits.clear()
             w = fbuf._w
             h = fbuf._h
             src = displayio.Bitmap(w, h, 2)

@@ -68,6 +68,25 @@ def test_every_screen_of_a_sim_script_is_the_same_on_circuitpython(name, tmp_pat
     assert cp_sheet == mp_sheet
 
 
+def test_the_glyph_bitmaps_do_not_pile_up_as_the_phases_load_the_digits_again(tmp_path):
+    # every move of Spell Sport leaves the clock for the play form and comes
+    # back: ui/bigdigits.py is read again each time, new glyph objects
+    script = parse(read_lines(os.path.join(SIM, "spellsport_sample.txt")))
+    runner = Runner(script, str(tmp_path), save_png=lambda *a, **k: None,
+                    board_class=cpboard.CircuitPythonSimBoard)
+    loads = [0]
+    real = runner.app.open_part
+
+    def counting(*args):
+        loads[0] += 1
+        return real(*args)
+    runner.app.open_part = counting
+    assert runner.run()["failures"] == []
+    assert loads[0] >= 3
+    from tileclock_cp import canvas     # (its stand-ins are in place once a board is made)
+    assert 0 < len(runner.board.display._blits) <= canvas._MOST_BLITS
+
+
 def test_the_sh1106_shows_the_same_game(tmp_path):
     lines = ["display sh1106"] + read_lines(os.path.join(SIM, "wordsport_game.txt"))
     (_s1, mp_shots, mp_sheet), (_s2, cp_shots, cp_sheet) = _both(lines, tmp_path)
