@@ -84,6 +84,21 @@ def host_module(kind, part):
         return None
 
 
+def screen_modules(kind):
+    """Game `kind`'s screen modules on the device, loaded: its screens.py
+    and those of its phases it has (tileclock.modules.SCREEN_PARTS)."""
+    from tileclock.modules import SCREEN_PARTS
+    out = []
+    for part in SCREEN_PARTS:
+        module = "%s%s.%s" % (games.PACKAGE, kind, part)
+        try:
+            out.append(importlib.import_module(module))
+        except ModuleNotFoundError as e:
+            if e.name != module:
+                raise
+    return out
+
+
 def demos():
     """(kind, the demo script's name in tests/sim/) of every game that has one, in menu order."""
     return [(kind, about(kind).DEMO) for kind in KINDS if about(kind).DEMO]

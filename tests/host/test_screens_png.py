@@ -12,10 +12,9 @@ shims.install()
 import framebuf  # noqa: E402
 
 from tileclock.ui import ready, screen as ui_screen  # noqa: E402
-from tileclock import games  # noqa: E402
-from tileclock.modules import SCREEN_PARTS  # noqa: E402
 from tileclock.ui import form, gamemenu, home, live, menu, sheet  # noqa: E402
 from tileclock.ui import names as names_ui  # noqa: E402
+from tileclock_host import registry  # noqa: E402
 from tileclock_host.frames import frame_to_png  # noqa: E402
 from tileclock_host.sim.script import Runner, parse, read_lines  # noqa: E402
 
@@ -134,17 +133,6 @@ class Checker(Runner):
             frame_to_png(canvas.display_frame(), os.path.join(self.pngs, "%s-%d.png" % (name, count)))
 
 
-def _game_screen_modules():
-    # each game's screens.py and its phases' modules (modules.SCREEN_PARTS)
-    out = []
-    for kind in games.KINDS:
-        for part in SCREEN_PARTS:
-            try:
-                out.append(games.part(kind, part))
-            except ImportError:
-                pass
-    return out
-
 
 def _concrete_screens():
     # by name: the app unloads and loads the shared screen modules again,
@@ -152,7 +140,7 @@ def _concrete_screens():
     bases = {cls.__name__ for cls in (ui_screen.Screen, menu.Menu, gamemenu.GameMenu, form.Form, live.Live,
                                       ready.Ready)}
     names = set()
-    modules = [home, names_ui, sheet] + _game_screen_modules()
+    modules = [home, names_ui, sheet] + [m for kind in registry.KINDS for m in registry.screen_modules(kind)]
     for module in modules:
         for value in vars(module).values():
             if isinstance(value, type) and hasattr(value, "draw") and value.__name__ not in bases:

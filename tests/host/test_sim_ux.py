@@ -17,9 +17,9 @@ from tileclock_host import shims
 shims.install()
 
 from tileclock import games  # noqa: E402
-from tileclock.modules import SCREEN_PARTS  # noqa: E402
 from tileclock.ui import calls, form, gamemenu, home, live, menu, ready, screen as ui_screen, sheet  # noqa: E402
 from tileclock.ui import names as names_ui  # noqa: E402
+from tileclock_host import registry  # noqa: E402
 from tileclock_host.frames import frame_to_png  # noqa: E402
 from tileclock_host.sim import screentext  # noqa: E402
 from tileclock_host.sim.script import Runner, parse, read_lines  # noqa: E402
@@ -142,20 +142,9 @@ def test_the_hints_letters_read_back_as_drawn():
 _BASES = ("Screen", "Menu", "GameMenu", "Form", "Live", "Ready")
 
 
-def _game_screen_modules():
-    # each game's screens.py and its phases' modules (modules.SCREEN_PARTS)
-    out = []
-    for kind in games.KINDS:
-        for part in SCREEN_PARTS:
-            try:
-                out.append(games.part(kind, part))
-            except ImportError:
-                pass
-    return out
-
 
 def _screen_classes():
-    modules = [home, names_ui, sheet, calls] + _game_screen_modules()
+    modules = [home, names_ui, sheet, calls] + [m for kind in registry.KINDS for m in registry.screen_modules(kind)]
     modules += [games.part(kind, "menu") for kind in games.KINDS]
     found = {}
     for module in modules:
