@@ -119,8 +119,9 @@ class BcEntry(Form):
 def _result_line(row, winner, draw_game):
     # "ANN    375  +45*": name, score after the penalty, margin, a mark (*
     # the winner, = a draw, T lost on time). sheet.py words the score
-    # sheet's the same way: importing it here would load it with the
-    # screens, 0.9 KB more at this game's worst pass (the entries).
+    # sheet's the same way, but the app unloads sheet.py while a game
+    # screen shows (App.route: forget_games(specs=True)): imported here,
+    # its function would be kept from a module the app has dropped.
     if row["lost"]:
         mark = "T"
     elif draw_game and row["total"]:
