@@ -140,6 +140,7 @@ FOLD_HEAD = "# tileclock fold"     # (store/folds.py reads the fold book)
 BOOKS = ("folds.txt", "folds2.txt")
 END = b"# end "
 PIECE = const(256)          # lines are read in pieces of this: no big allocation
+_BITE = const(64)           # read_line's piece: longer than most records
 _SHORT_NAME = const(64)      # a longer name is set aside as stray.bad-N (LittleFS: 255 at most)
 LEGACY = "00000000"          # journals written before evenings had a name: CRC from 0
 EVENING_HEAD = "# tileclock evening"     # a finished evening's file, games/NNNN.txt
@@ -276,6 +277,21 @@ def check_text_file(fs, path, seed, start=0):
         return "unreadable"
     finally:
         f.close()
+
+
+def read_line(f, limit):
+    """The next line of `f` with its newline, at most `limit` bytes of it
+    (b"" at the end), read in bites. MicroPython's readline(n) allocates n
+    bytes before it reads one: after a long evening's replay the heap has
+    plenty of small free blocks and perhaps no 1 KB one, and a record read
+    with readline(1024) failed there."""
+    raw = f.readline(_BITE)
+    while len(raw) < limit and len(raw) % _BITE == 0 and raw and raw[-1:] != b"\n":
+        more = f.readline(min(_BITE, limit - len(raw)))
+        if not more:
+            break
+        raw += more
+    return raw
 
 
 def text_lines(fs, path, start=0):

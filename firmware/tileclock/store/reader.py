@@ -4,7 +4,7 @@
 # it). Apart from store/recover.py, which the device needs at every boot:
 # this is needed only when an evening ends, or on the host.
 from tileclock.store import folds as F
-from tileclock.store.fs import FS, check_text_file, seed_of, text_lines
+from tileclock.store.fs import FS, check_text_file, read_line, seed_of, text_lines
 from tileclock.store import scan as S
 
 _MAX_LINE = 1024     # a longer line is not ours (as in store/recover.py)
@@ -97,8 +97,8 @@ def read_archive(fs, path):
     try:
         f = fs.open(path, "rb")
         try:
-            f.readline(_MAX_LINE)
-            kind = f.readline(_MAX_LINE).split()
+            read_line(f, _MAX_LINE)
+            kind = read_line(f, _MAX_LINE).split()
         finally:
             f.close()
         kind = kind[1].decode() if len(kind) == 2 and kind[0] == b"game" else None

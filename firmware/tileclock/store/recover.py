@@ -14,7 +14,7 @@ from micropython import const
 
 from tileclock.engine.game import Refused
 from tileclock.script import parse_action
-from tileclock.store.fs import MARKER, SNAP, is_full, move_aside, seed_of, segment_name
+from tileclock.store.fs import MARKER, SNAP, is_full, move_aside, read_line, seed_of, segment_name
 from tileclock.store import scan as S
 
 _FEED_MASK = const(31)          # resume(): feed the watchdog every 32 actions replayed
@@ -35,7 +35,7 @@ def _repair_start(journal):
         try:
             seg = fs.open(new + "/" + segment_name(1), "rb")
             try:
-                raw = seg.readline(S.MAX_LINE)
+                raw = read_line(seg, S.MAX_LINE)
             finally:
                 seg.close()
         except OSError:

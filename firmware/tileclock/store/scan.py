@@ -8,12 +8,13 @@
 # read with its errors caught (bytes that aren't UTF-8, a folder where a file
 # should be, a name we don't expect, another evening's file), and whatever
 # can't be used goes on the Scan's lists to be set aside, never deleted.
-# Files are read a line at a time: no allocation is bigger than a line.
+# Files are read a line at a time, in bites (fs.read_line): no allocation
+# is bigger than a line.
 from micropython import const
 
 from tileclock.script import parse_action
 from tileclock.store import folds as F
-from tileclock.store.fs import EVENING_HEAD, PIECE, FOLD_HEAD, LEGACY, MARKER, SNAP, SNAP2, SNAP2_TMP, SNAP_HEAD, SNAP_TMP, check_text_file, crc32, fold_name, is_bad_name, join, seed_of, segment_name, text_lines
+from tileclock.store.fs import EVENING_HEAD, PIECE, FOLD_HEAD, LEGACY, MARKER, SNAP, SNAP2, SNAP2_TMP, SNAP_HEAD, SNAP_TMP, check_text_file, crc32, fold_name, is_bad_name, join, read_line, seed_of, segment_name, text_lines
 
 MAX_SEGMENT = const(2048)       # a bigger "segment" is not ours: never read
 MAX_LINE = const(1024)          # a longer line is not ours
@@ -72,8 +73,8 @@ def _head(fs, path):
     except OSError:
         return "unreadable"
     try:
-        head = f.readline(MAX_LINE)
-        game = f.readline(MAX_LINE)
+        head = read_line(f, MAX_LINE)
+        game = read_line(f, MAX_LINE)
     except OSError:
         return "unreadable"
     finally:
@@ -203,7 +204,7 @@ def _first_record(fs, path):
             return None
         f = fs.open(path, "rb")
         try:
-            return f.readline(MAX_LINE)
+            return read_line(f, MAX_LINE)
         finally:
             f.close()
     except OSError:
@@ -424,7 +425,7 @@ def _scan_segment(fs, path, number, last, covered, seed, expected, scan):
     bad = None
     try:
         while True:
-            raw = f.readline(MAX_LINE)
+            raw = read_line(f, MAX_LINE)
             if not raw:
                 break
             if raw[-1:] != b"\n":
@@ -513,8 +514,8 @@ def _from_folds(fs, folder, numbers, evening, verdict, scan):
         try:
             if offset:
                 f.seek(offset)
-            f.readline(MAX_LINE)
-            kind = f.readline(MAX_LINE).split()
+            read_line(f, MAX_LINE)
+            kind = read_line(f, MAX_LINE).split()
         finally:
             f.close()
         if len(kind) == 2 and kind[0] == b"game":
@@ -556,7 +557,7 @@ def history(fs, folder, scan, feed=None):
         f = fs.open(folder + "/" + segment_name(number), "rb")
         try:
             for _ in range(good):
-                rec = parse_record(f.readline(MAX_LINE), seed)
+                rec = parse_record(read_line(f, MAX_LINE), seed)
                 if rec is None:     # checked at the scan: only a flash failing now
                     raise OSError("journal %d: changed since it was read" % number)
                 seq, text = rec
