@@ -285,7 +285,7 @@ def read_line(f, limit):
     bytes before it reads one: after a long evening's replay the heap has
     plenty of small free blocks and perhaps no 1 KB one, and a record read
     with readline(1024) failed there."""
-    raw = f.readline(_BITE)
+    raw = f.readline(min(_BITE, limit))
     while len(raw) < limit and len(raw) % _BITE == 0 and raw and raw[-1:] != b"\n":
         more = f.readline(min(_BITE, limit - len(raw)))
         if not more:
