@@ -219,6 +219,33 @@ def test_one_bit_in_the_snapshot_loses_nothing():
     fs.close()
 
 
+def test_both_snapshots_lost_the_evening_goes_on_from_its_folds():
+    # No snapshot: the game goes on from the last fold (its restore and the
+    # round it closed), the round in play lost and said. A table game's
+    # entries name its players: that line is no action to replay (it was
+    # refused, and the evening split in two at the boot).
+    fs, journal, game, whole = _played()
+    folds = journal.folds
+    rounds = _rounds(journal)
+    for name in (J.SNAP, J.SNAP2):
+        os.remove(fs.folder + "/" + name)
+    again, back, problems = _resumed(fs)
+    assert problems == ["journal: from %d folds, the round in play lost" % folds], problems
+    device = _rounds(again) + back.sheet()["rounds"]
+    assert [r["number"] for r in device] == list(range(1, folds + 1))
+    assert device[:len(rounds)] == rounds
+    # nothing set aside as a finished evening, and the host reads it whole
+    assert "games" not in fs.listdir(fs.root) or fs.listdir(fs.root + "/games") == []
+    _sheet, lines, host_problems = _host(fs)
+    assert host_problems == [] and lines[0] == whole[0]
+    # ... and it goes on: the next boot finds nothing wrong
+    back.do(back.history[-1][0] + 1000, "start", ())
+    again.record(back)
+    _j, after, problems = _resumed(fs)
+    assert problems == [] and _lines(after) == _lines(back)
+    fs.close()
+
+
 def test_two_markers_are_told_apart_by_the_evening_s_files():
     fs, journal, game, whole = _played()
     other = "0000000a"                     # sorts first

@@ -22,6 +22,13 @@ from micropython import const
 from tileclock.store.fs import BOOKS, END, PIECE, crc32, fold_name as legacy_name, text_lines
 
 _HEAD = b"# tileclock fold "
+PLAYERS = "players "        # an entry's line of the table's players (Journal.folded_rounds)
+
+
+def is_action(line):
+    """An entry's line that is an action: not a round the fold closed
+    (`sheet`, `part`) nor the table's players."""
+    return not (line.startswith("sheet ") or line.startswith("part ") or line.startswith(PLAYERS))
 
 
 def _number_of(raw):

@@ -28,6 +28,7 @@ from micropython import const
 
 from tileclock.engine.game import format_action
 from tileclock.store.fs import FS
+from tileclock.store.folds import PLAYERS
 # The files' formats are store/fs.py's (the host tools and tests still
 # find the ones the journal uses as journal.X)
 from tileclock.store.fs import (
@@ -40,7 +41,6 @@ MAX_SEGMENTS = const(8)      # more live segments than this: write a snapshot
 FOLD_ROOM = const(8192)      # free bytes a fold wants (two entries of a round of eight)
 ROOM_NOTICE = "flash full: oldest evenings removed"
 
-_PLAYERS = "players "        # a fold entry's line of the table's players (folded_rounds)
 _NAME_KEYS = ("winner", "first_out")     # a folded round's keys that name a player
 
 
@@ -281,8 +281,8 @@ class Journal:
                 elif line.startswith("part ") and r is not None:
                     _part, key, item = line.split(" ", 2)
                     r[key].append(json.loads(item))
-                elif line.startswith(_PLAYERS):
-                    then = json.loads(line[len(_PLAYERS):])
+                elif line.startswith(PLAYERS):
+                    then = json.loads(line[len(PLAYERS):])
             if r is not None:
                 yield _renamed(r, then, players)
 
@@ -419,7 +419,7 @@ def _fold_lines(actions, rounds, players=None):
     for now, verb, args in actions:
         yield format_action(now, verb, args)
     if players:
-        yield _PLAYERS + json.dumps(players)
+        yield PLAYERS + json.dumps(players)
     for r in rounds:
         head = {}
         for key in r:

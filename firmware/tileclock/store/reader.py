@@ -16,7 +16,7 @@ def _fold_actions(fs, book):
     for number in range(1, book.count + 1):
         first = number > 1
         for line in book.lines(fs, number):
-            if line.startswith("sheet ") or line.startswith("part ") or line.startswith("players "):
+            if not F.is_action(line):
                 continue
             if first and line.split(" ", 2)[1:2] == ["restore"]:
                 first = False

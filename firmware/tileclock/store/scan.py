@@ -548,7 +548,7 @@ def history(fs, folder, scan, feed=None):
     seed = seed_of(scan.evening)
     if scan.from_folds:
         for line in scan.book.lines(fs, scan.folds + 1):
-            if not (line.startswith("sheet ") or line.startswith("part ")):
+            if F.is_action(line):
                 yield "do", line
     elif scan.snap is not None:
         for line in text_lines(fs, scan.snap):
