@@ -557,6 +557,11 @@ def run_cases(cases, this, other, rnd, figures):
             tally["whole"] += 1
         elif this.states.get(shown, step + 1) <= step:
             tally["older"] += 1
+        refused = [p for p in said or () if " refused" in p]
+        if refused:
+            # every record read is checked: a replay refused is recovery's
+            # own mistake (and sets the evening aside, split in two)
+            figures["failures"].append(("replay refused", where, refused[0]))
         if shown != latest and raised is None and not said and remains:
             # an earlier state (or none) with nothing said at boot: what is
             # lost must be said (a count of records, a file set aside ...)
