@@ -198,7 +198,7 @@ def test_a_legacy_fold_file_with_another_folds_number_is_not_taken_for_it():
     seed = J.seed_of("5eedc10c")
     for number in (1, 2):
         f = fs.open(fs.folder + "/" + store_fs.fold_name(number), "wb")
-        J.write_entry(f, "%s %d evening 5eedc10c\ngame wordsport" % (J.FOLD_HEAD, number), ["0 seat 1 Ann"], seed)
+        store_fs.write_entry(f, "%s %d evening 5eedc10c\ngame wordsport" % (J.FOLD_HEAD, number), ["0 seat 1 Ann"], seed)
         f.close()
     J.copy_file(fs, fs.folder + "/" + store_fs.fold_name(1), fs.folder + "/" + store_fs.fold_name(2))
     book = F.Folds(fs, fs.folder, seed)

@@ -23,6 +23,7 @@ import sys
 
 from tileclock.engine.game import Refused
 from tileclock.script import _content, format_action, new_game, parse_action
+from tileclock.store import folds as F
 from tileclock.store import journal as J
 from tileclock.store import recover as R
 from tileclock_host.boards.fsmodel import MemFS, Recorder, apply, cut_points, stream_bytes
@@ -187,12 +188,13 @@ class CheckCache:
 
 
 def test_power_cuts_all_through_an_evening():
+    # (the journal reads its snapshots back, the fold book its entries)
     check = J.check_text_file
-    J.check_text_file = CheckCache()
+    J.check_text_file = F.check_text_file = CheckCache()
     try:
         run_power_cuts()
     finally:
-        J.check_text_file = check
+        J.check_text_file = F.check_text_file = check
 
 
 def run_power_cuts():

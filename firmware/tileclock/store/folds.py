@@ -4,6 +4,8 @@
 # whatever the evening's length (a file each fold filled a 4 KB block each
 # and slowed the boot), and two copies, so that no single damaged file
 # loses a closed round. Formats and rules: docs/journal.md ("Folds").
+# The journal loads this module to fold (append) and the score sheet to
+# read the folded rounds (rounds); a game's screens never hold it.
 #
 # An entry is a text file of its own, one after another:
 #   # tileclock fold N evening XXXXXXXX
@@ -19,10 +21,12 @@
 # a one-entry book whose entry must be numbered N.
 from micropython import const
 
-from tileclock.store.fs import BOOKS, END, PIECE, crc32, fold_name as legacy_name, text_lines
+from tileclock.engine.game import format_action
+from tileclock.store.fs import BOOKS, END, PIECE, check_text_file, crc32, fold_name as legacy_name, text_lines, write_entry
 
 _HEAD = b"# tileclock fold "
-PLAYERS = "players "        # an entry's line of the table's players (Journal.folded_rounds)
+PLAYERS = "players "        # an entry's line of the table's players (rounds)
+_NAME_KEYS = ("winner", "first_out")     # a folded round's keys that name a player
 
 
 def is_action(line):
@@ -178,3 +182,92 @@ class Folds:
         if place is None:
             raise OSError("fold %d: no copy is whole" % number)
         return text_lines(fs, place[0], place[1])
+
+
+# -- writing an entry, reading its rounds back (Journal.fold, folded_rounds) ------
+
+def append(fs, path, seed, head, actions, rounds, players):
+    """Append a fold's entry to the book at `path` (`head`: its header line
+    and `game KIND`; the folded actions; the table's players; the rounds
+    they closed) and read it back from its header: OSError unless it is
+    whole with nothing after it. It may be done again (Journal._roomy):
+    the lines are made afresh each time."""
+    start = max(fs.size(path), 0)
+    f = fs.open(path, "ab")
+    try:
+        if start:
+            f.write(b"\n")     # a torn entry before never runs into this one
+        write_entry(f, head, _entry_lines(actions, rounds, players), seed)
+    finally:
+        f.close()
+    problem = check_text_file(fs, path, seed, start + 1 if start else 0)
+    if problem is not None:
+        raise OSError("journal: fold did not read back (%s)" % problem)
+
+
+def _entry_lines(actions, rounds, players):
+    # The folded actions, then the players of a table game (`players
+    # [...]`: to rename the rounds by), then each round they closed as the
+    # sheet shows it, for the device's score sheet: `sheet {...}` the round
+    # without its lists, then `part KEY {...}` an item of each list (a
+    # row, a play), so that no line, and no allocation, is long.
+    import json
+    for now, verb, args in actions:
+        yield format_action(now, verb, args)
+    if players:
+        yield PLAYERS + json.dumps(players)
+    for r in rounds:
+        head = {}
+        for key in r:
+            head[key] = [] if isinstance(r[key], list) else r[key]
+        yield "sheet " + json.dumps(head)
+        head = None
+        for key in r:
+            if isinstance(r[key], list):
+                for item in r[key]:
+                    yield "part %s %s" % (key, json.dumps(item))
+
+
+def rounds(fs, book, players=None):
+    """The closed rounds of the book's folds, oldest first, as sheet() gave
+    them: one at a time. A fold no copy holds whole gives {"lost": N} in its
+    place (N the fold's number). `players`: the game's players now (a table
+    game's, first appearance first), so that a player renamed since a fold
+    shows by the new name, as the rename means (engine/table.py) and as the
+    host shows it."""
+    import json
+    for number in range(1, book.count + 1):
+        if book.place(number) is None:
+            yield {"lost": number}
+            continue
+        r = None
+        then = None         # the players when the fold was written
+        for line in book.lines(fs, number):
+            if line.startswith("sheet "):
+                if r is not None:
+                    yield _renamed(r, then, players)
+                r = json.loads(line[6:])
+            elif line.startswith("part ") and r is not None:
+                _part, key, item = line.split(" ", 2)
+                r[key].append(json.loads(item))
+            elif line.startswith(PLAYERS):
+                then = json.loads(line[len(PLAYERS):])
+        if r is not None:
+            yield _renamed(r, then, players)
+
+
+def _renamed(r, then, now):
+    # A folded round `r` with the names its players have now: a rename
+    # keeps a player's place in `players` (engine/table.py), so the fold's
+    # list `then` and the game's `now` pair old and new names by position.
+    if not then or not now:
+        return r
+    for key in _NAME_KEYS:
+        name = r.get(key)
+        if name in then:
+            r[key] = now[then.index(name)]
+    for row in r.get("rows", ()):
+        name = row.get("name")
+        if name in then:
+            row["name"] = now[then.index(name)]
+    return r

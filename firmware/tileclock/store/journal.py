@@ -28,20 +28,17 @@ from micropython import const
 
 from tileclock.engine.game import format_action
 from tileclock.store.fs import FS
-from tileclock.store.folds import PLAYERS
 # The files' formats are store/fs.py's (the host tools and tests still
 # find the ones the journal uses as journal.X)
 from tileclock.store.fs import (
     BOOKS, FOLD_HEAD, MARKER, SNAP, SNAP2, SNAP2_TMP, SNAP_HEAD, SNAP_TMP, check_text_file, copy_file,
-    is_full, random_bytes, record, seed_of, segment_name, write_entry, write_text_file)
+    is_full, random_bytes, record, seed_of, segment_name, write_text_file)
 from tileclock.ticks import ticks_diff
 
 SEGMENT_BYTES = const(480)   # LittleFS on the Pico keeps files <= 512 bytes inline
 MAX_SEGMENTS = const(8)      # more live segments than this: write a snapshot
 FOLD_ROOM = const(8192)      # free bytes a fold wants (two entries of a round of eight)
 ROOM_NOTICE = "flash full: oldest evenings removed"
-
-_NAME_KEYS = ("winner", "first_out")     # a folded round's keys that name a player
 
 
 def last_time(game):
@@ -221,7 +218,9 @@ class Journal:
         """The game folded (Game.folded()) with its folded actions on flash
         first, in both books of folds: returns the new game, or raises
         OSError with the journal and `game` as they were (the game goes on
-        unfolded; the next close writes the fold again)."""
+        unfolded; the next close writes the fold again). The book's code is
+        store/folds.py, loaded here: a game's screens never hold it."""
+        from tileclock.store import folds
         new, folded = game.folded()
         # the rounds the new game no longer holds, as the sheet shows them
         old_rounds = game.sheet()["rounds"]
@@ -231,25 +230,10 @@ class Journal:
         self._room_for(FOLD_ROOM)
         players = getattr(game, "players", None)
         for name in BOOKS:
-            self._roomy(self._append_fold, self.folder + "/" + name, number, head, folded, rounds, players)
+            self._roomy(folds.append, self.fs, self.folder + "/" + name, self.seed, head, folded, rounds, players)
         self.folds = number
         self._snapshot(new)
         return new
-
-    def _append_fold(self, path, number, head, actions, rounds, players):
-        fs = self.fs
-        start = max(fs.size(path), 0)
-        f = fs.open(path, "ab")
-        try:
-            if start:
-                f.write(b"\n")     # a torn entry before never runs into this one
-            write_entry(f, head, _fold_lines(actions, rounds, players), self.seed)
-        finally:
-            f.close()
-        # read back from its header: whole, and nothing after it
-        problem = check_text_file(fs, path, self.seed, start + 1 if start else 0)
-        if problem is not None:
-            raise OSError("journal: fold did not read back (%s)" % problem)
 
     def fold_book(self):
         """Where each fold of the evening is read whole (store/folds.Folds)."""
@@ -258,33 +242,12 @@ class Journal:
 
     def folded_rounds(self, book=None, players=None):
         """The closed rounds the folds took out of the game, oldest first, as
-        sheet() gave them (for the device's score sheet): one at a time,
-        read from the fold book. A fold no copy holds whole gives
-        {"lost": N} in its place (N the fold's number). `players`: the
-        game's players now (a table game's, first appearance first), so
-        that a player renamed since a fold shows by the new name, as the
-        rename means (engine/table.py) and as the host shows it."""
-        import json
-        if book is None:
-            book = self.fold_book()
-        for number in range(1, book.count + 1):
-            if book.place(number) is None:
-                yield {"lost": number}
-                continue
-            r = None
-            then = None         # the players when the fold was written
-            for line in book.lines(self.fs, number):
-                if line.startswith("sheet "):
-                    if r is not None:
-                        yield _renamed(r, then, players)
-                    r = json.loads(line[6:])
-                elif line.startswith("part ") and r is not None:
-                    _part, key, item = line.split(" ", 2)
-                    r[key].append(json.loads(item))
-                elif line.startswith(PLAYERS):
-                    then = json.loads(line[len(PLAYERS):])
-            if r is not None:
-                yield _renamed(r, then, players)
+        sheet() gave them (for the device's score sheet), one at a time
+        (store/folds.rounds). `players`: the game's players now (a table
+        game's), so that a player renamed since a fold shows by the new
+        name."""
+        from tileclock.store import folds
+        return folds.rounds(self.fs, self.fold_book() if book is None else book, players)
 
     def _maybe_snapshot(self, game):
         if len(self._live) > self.max_segments:
@@ -389,44 +352,3 @@ def _lines(game):
     # The history as action lines, for a snapshot, one at a time.
     for now, verb, args in game.history:
         yield format_action(now, verb, args)
-
-
-def _renamed(r, then, now):
-    # A folded round `r` with the names its players have now: a rename
-    # keeps a player's place in `players` (engine/table.py), so the fold's
-    # list `then` and the game's `now` pair old and new names by position.
-    if not then or not now:
-        return r
-    for key in _NAME_KEYS:
-        name = r.get(key)
-        if name in then:
-            r[key] = now[then.index(name)]
-    for row in r.get("rows", ()):
-        name = row.get("name")
-        if name in then:
-            row["name"] = now[then.index(name)]
-    return r
-
-
-def _fold_lines(actions, rounds, players=None):
-    # A fold file: the folded actions, then the players of a table game
-    # (`players [...]`: to rename the rounds by, folded_rounds), then each
-    # round they closed as the sheet shows it, for the device's score
-    # sheet: `sheet {...}` the round without its lists, then `part KEY
-    # {...}` an item of each list (a row, a play), so that no line, and no
-    # allocation, is long.
-    import json
-    for now, verb, args in actions:
-        yield format_action(now, verb, args)
-    if players:
-        yield PLAYERS + json.dumps(players)
-    for r in rounds:
-        head = {}
-        for key in r:
-            head[key] = [] if isinstance(r[key], list) else r[key]
-        yield "sheet " + json.dumps(head)
-        head = None
-        for key in r:
-            if isinstance(r[key], list):
-                for item in r[key]:
-                    yield "part %s %s" % (key, json.dumps(item))
