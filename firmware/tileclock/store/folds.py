@@ -5,7 +5,7 @@
 # and slowed the boot), and two copies, so that no single damaged file
 # loses a closed round. Formats and rules: docs/journal.md ("Folds").
 # The journal loads this module to fold (append) and the score sheet to
-# read the folded rounds (rounds); a game's screens never hold it.
+# read the folded rounds (folded_rounds); a game's screens never hold it.
 #
 # An entry is a text file of its own, one after another:
 #   # tileclock fold N evening XXXXXXXX
@@ -25,7 +25,7 @@ from tileclock.engine.game import format_action
 from tileclock.store.fs import BOOKS, END, PIECE, check_text_file, crc32, fold_name as legacy_name, text_lines, write_entry
 
 _HEAD = b"# tileclock fold "
-PLAYERS = "players "        # an entry's line of the table's players (rounds)
+PLAYERS = "players "        # an entry's line of the table's players (folded_rounds)
 _NAME_KEYS = ("winner", "first_out")     # a folded round's keys that name a player
 
 
@@ -184,7 +184,7 @@ class Folds:
         return text_lines(fs, place[0], place[1])
 
 
-# -- writing an entry, reading its rounds back (Journal.fold, folded_rounds) ------
+# -- writing an entry, reading its rounds back (Journal.fold, Journal.folded_rounds)
 
 def append(fs, path, seed, head, actions, rounds, players):
     """Append a fold's entry to the book at `path` (`head`: its header line
@@ -228,7 +228,7 @@ def _entry_lines(actions, rounds, players):
                     yield "part %s %s" % (key, json.dumps(item))
 
 
-def rounds(fs, book, players=None):
+def folded_rounds(fs, book, players=None):
     """The closed rounds of the book's folds, oldest first, as sheet() gave
     them: one at a time. A fold no copy holds whole gives {"lost": N} in its
     place (N the fold's number). `players`: the game's players now (a table

@@ -243,11 +243,11 @@ class Journal:
     def folded_rounds(self, book=None, players=None):
         """The closed rounds the folds took out of the game, oldest first, as
         sheet() gave them (for the device's score sheet), one at a time
-        (store/folds.rounds). `players`: the game's players now (a table
+        (store/folds.folded_rounds). `players`: the game's players now (a table
         game's), so that a player renamed since a fold shows by the new
         name."""
         from tileclock.store import folds
-        return folds.rounds(self.fs, self.fold_book() if book is None else book, players)
+        return folds.folded_rounds(self.fs, self.fold_book() if book is None else book, players)
 
     def _maybe_snapshot(self, game):
         if len(self._live) > self.max_segments:
