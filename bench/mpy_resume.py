@@ -15,7 +15,7 @@
 #   - the actions replayed at boot, and the data held once resumed.
 # Budgets (bench/budgets.py): the 3,000-action peak within 10% of the
 # 300-action one (a resume must not grow with the evening), every peak under
-# 40 KB, no allocation during resume over 1 KB.
+# 40 KB, no allocation during resume over 768 bytes.
 #
 # The largest allocation: MicroPython can't report single allocations, so
 # the bench makes the heap unable to serve any allocation larger than X
