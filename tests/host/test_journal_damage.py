@@ -236,6 +236,7 @@ def delete_cases(this, rnd):
         for name in every:
             yield "deleted", name, image, (lambda fs, name=name: _drop(fs, name)), False
         groups = (("all segments", _names(fs, "seg")), ("all folds", _names(fs, "fold")),
+                  ("both snapshots", _names(fs, "snap")),
                   ("snapshot and marker", _names(fs, "snap") + _names(fs, "marker")),
                   ("snapshot and folds", _names(fs, "snap") + _names(fs, "fold")),
                   ("marker and first segment", _names(fs, "marker") + _names(fs, "seg")[:1]))
