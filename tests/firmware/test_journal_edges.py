@@ -11,7 +11,7 @@ import os
 
 from evenings import wordsport
 
-from tileclock.script import format_action, load, new_game
+from tileclock.script import format_action, load, new_game, parse_action
 from tileclock.store import folds as F
 from tileclock.store import fs as store_fs
 from tileclock.store import journal as J
@@ -219,31 +219,64 @@ def test_one_bit_in_the_snapshot_loses_nothing():
     fs.close()
 
 
-def test_both_snapshots_lost_the_evening_goes_on_from_its_folds():
-    # No snapshot: the game goes on from the last fold (its restore and the
-    # round it closed), the round in play lost and said. A table game's
-    # entries name its players: that line is no action to replay (it was
-    # refused, and the evening split in two at the boot).
-    fs, journal, game, whole = _played()
+def _from_folds_alone(kind, size):
+    # Every game: with both snapshots lost the evening comes back as the
+    # last fold's entry left it (the close of the round before the last
+    # closed one: fold N, made at round N+1's close, holds round N), nothing
+    # refused (a refusal sets the evening aside: split), the device's sheet
+    # every round then, and it goes on.
+    from evenings import EVENINGS
+    fs = Flash()
+    journal = J.Journal(fs.root, fs)
+    R.recover(journal)
+    journal.start(kind)
+    game = new_game(kind)
+    whole = []
+    fold_at = []                    # actions in `whole` at each fold
+    for action in EVENINGS[kind](size)[1]:
+        game.do(*action)
+        journal.record(game)
+        whole.append(format_action(*action))
+        if game.foldable():
+            game = journal.fold(game)
+            fold_at.append(len(whole))
     folds = journal.folds
-    rounds = _rounds(journal)
+    assert folds >= 2, (kind, folds)
     for name in (J.SNAP, J.SNAP2):
         os.remove(fs.folder + "/" + name)
+    upto = fold_at[-2]              # the close that ends the last entry
+    expected = load(["game " + kind] + whole[:upto]).sheet()
     again, back, problems = _resumed(fs)
-    assert problems == ["journal: from %d folds, the round in play lost" % folds], problems
-    device = _rounds(again) + back.sheet()["rounds"]
-    assert [r["number"] for r in device] == list(range(1, folds + 1))
-    assert device[:len(rounds)] == rounds
+    assert problems == ["journal: from %d folds, the round in play lost" % folds], (kind, problems)
+    got = back.sheet()
+    for key in ("totals", "standings", "players"):
+        assert got.get(key) == expected.get(key), (kind, key)
+    assert _rounds(again) + got["rounds"] == expected["rounds"], kind
     # nothing set aside as a finished evening, and the host reads it whole
     assert "games" not in fs.listdir(fs.root) or fs.listdir(fs.root + "/games") == []
     _sheet, lines, host_problems = _host(fs)
-    assert host_problems == [] and lines[0] == whole[0]
-    # ... and it goes on: the next boot finds nothing wrong
-    back.do(back.history[-1][0] + 1000, "start", ())
+    assert host_problems == [] and lines[:upto] == whole[:upto], (kind, host_problems)
+    back.do(*parse_action(whole[upto]))     # the next round's first action, again
     again.record(back)
     _j, after, problems = _resumed(fs)
-    assert problems == [] and _lines(after) == _lines(back)
+    assert problems == [] and _lines(after) == _lines(back), (kind, problems)
     fs.close()
+
+
+def test_from_the_folds_alone_word_sport():
+    _from_folds_alone("wordsport", 150)
+
+
+def test_from_the_folds_alone_speed_scrabble():
+    _from_folds_alone("speedscrabble", 150)
+
+
+def test_from_the_folds_alone_spell_sport():
+    _from_folds_alone("spellsport", 4)
+
+
+def test_from_the_folds_alone_tile_rush():
+    _from_folds_alone("tilerush", 150)
 
 
 def test_two_markers_are_told_apart_by_the_evening_s_files():
