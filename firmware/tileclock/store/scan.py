@@ -493,7 +493,8 @@ def _check_text(text, seq, scan):
 
 def _from_folds(fs, folder, numbers, evening, verdict, scan):
     # No snapshot to start from: the folds, from the first in a row, hold
-    # the evening up to the last of them (the round in play is lost). The
+    # the evening up to the last of them (later rounds are lost: the last
+    # one closed, which the game alone held, and the one in play). The
     # game goes on from the last one alone (its restore and the round it
     # closed), as it was after the fold before: the next fold writes that
     # entry again (the later entry of a number is the one read), so the
@@ -528,7 +529,7 @@ def _from_folds(fs, folder, numbers, evening, verdict, scan):
     scan.folds = count - 1
     scan.from_folds = True
     scan.dirty = True
-    scan.problems.append("journal: from %d folds, the round in play lost" % count)
+    scan.problems.append("journal: from %d folds, later rounds lost" % count)
     for number, _good in scan.live:
         scan.aside.append(folder + "/" + segment_name(number))
     scan.live = []
