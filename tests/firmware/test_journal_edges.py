@@ -247,7 +247,8 @@ def _from_folds_alone(kind, size):
     upto = fold_at[-2]              # the close that ends the last entry
     expected = load(["game " + kind] + whole[:upto]).sheet()
     again, back, problems = _resumed(fs)
-    assert problems == ["journal: from %d folds, later rounds lost" % folds], (kind, problems)
+    assert problems == ["journal: from %d fold%s, later rounds lost" % (folds, "" if folds == 1 else "s")], \
+        (kind, problems)
     got = back.sheet()
     for key in ("totals", "standings", "players"):
         assert got.get(key) == expected.get(key), (kind, key)

@@ -529,7 +529,7 @@ def _from_folds(fs, folder, numbers, evening, verdict, scan):
     scan.folds = count - 1
     scan.from_folds = True
     scan.dirty = True
-    scan.problems.append("journal: from %d folds, later rounds lost" % count)
+    scan.problems.append("journal: from %d fold%s, later rounds lost" % (count, "" if count == 1 else "s"))
     for number, _good in scan.live:
         scan.aside.append(folder + "/" + segment_name(number))
     scan.live = []
