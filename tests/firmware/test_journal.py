@@ -666,7 +666,7 @@ def test_a_lost_last_segment_or_one_cut_at_a_record_s_end_is_said():
     # The marker counts the records appended: a last segment deleted, or cut
     # where a record ends (which reads as whole), loses records the boot can
     # then name; the next boot is quiet, and the journal goes on.
-    for damage in ("deleted", "cut"):
+    for damage in ("deleted", "cut", "last one"):
         fs = fresh()
         journal = J.Journal(ROOT, fs)
         journal.start("tally")
@@ -681,11 +681,13 @@ def test_a_lost_last_segment_or_one_cut_at_a_record_s_end_is_said():
         else:
             ends = [i + 1 for i in range(len(data)) if data[i:i + 1] == b"\n"]
             assert len(ends) >= 3
-            lost = len(ends) - 1
-            fs.files[last] = data[:ends[0]]
+            keep = ends[0] if damage == "cut" else ends[-2]
+            lost = len(ends) - ends.index(keep) - 1
+            fs.files[last] = data[:keep]
         kind, lines, problems = R.recover(J.Journal(ROOT, fs))
         assert kind == "tally" and lines == lines_of(game)[:len(lines)] and len(lines) < len(game.history)
-        assert problems == ["journal: last %d records lost" % lost], (damage, problems)
+        said = "journal: last 1 record lost" if lost == 1 else "journal: last %d records lost" % lost
+        assert problems == [said], (damage, problems)
         assert R.recover(J.Journal(ROOT, fs)) == (kind, lines, [])
         # the count goes on from what is there
         again = J.Journal(ROOT, fs)

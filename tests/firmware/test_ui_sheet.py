@@ -150,3 +150,10 @@ def _folded_sheet(root, fs, wordsport, games, load, new_game, J):
     grid = [w for p, w in zip(pages, worded) if p[0] == "grid"]
     assert grid[-1][2][-1].startswith("= ")
     assert len([w for w in grid if w[2][0].startswith("R ")]) == len(grid)
+
+
+def test_the_scores_page_counts_its_rounds_in_words():
+    for count, note in ((0, "0 rounds"), (1, "1 round"), (2, "2 rounds")):
+        game = _Game(_sheet(["Ann", "Bob"], [[10, 5]] * count))
+        pages, _rounds = sheet.build_pages(game, _Menus)
+        assert pages[0][:2] == ("text", "SCORES") and pages[0][2] == note, pages[0]

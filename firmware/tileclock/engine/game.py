@@ -69,6 +69,11 @@ def check_name(name):
     return name
 
 
+def plural(count, word):
+    """A count and its word as the screen says it: "1 round", "2 rounds"."""
+    return "%d %s%s" % (count, word, "" if count == 1 else "s")
+
+
 def check_int(value, low, high, what):
     if not isinstance(value, int) or isinstance(value, bool):
         raise Refused("%s must be a whole number" % what)

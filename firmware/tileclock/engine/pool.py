@@ -1,5 +1,5 @@
 # The face-down tiles in the middle of the table, counted, never guessed.
-from tileclock.engine.game import Refused
+from tileclock.engine.game import Refused, plural
 
 SET_SIZES = {"half": 50, "full": 100, "double": 200}
 HAND = 7
@@ -40,7 +40,7 @@ class TilePool:
         if not self.exact:
             raise Refused("pool count unknown")
         if not self.can_serve(each):
-            raise Refused("only %d tiles left for %d players" % (self.remaining, self.players))
+            raise Refused("only %s left for %d players" % (plural(self.remaining, "tile"), self.players))
         for i in range(self.players):
             self.drawn[i] += each
         self.remaining -= each * self.players
@@ -48,7 +48,7 @@ class TilePool:
     def draw(self, player, count):
         """One player takes `count` tiles (Spell Sport's refill)."""
         if count < 0 or count > self.remaining:
-            raise Refused("only %d tiles left" % self.remaining)
+            raise Refused("only %s left" % plural(self.remaining, "tile"))
         self.drawn[player] += count
         self.remaining -= count
 

@@ -12,6 +12,7 @@
 # is bigger than a line.
 from micropython import const
 
+from tileclock.engine.game import plural
 from tileclock.script import parse_action
 from tileclock.store import folds as F
 from tileclock.store.fs import EVENING_HEAD, PIECE, FOLD_HEAD, LEGACY, MARKER, SNAP, SNAP2, SNAP2_TMP, SNAP_HEAD, SNAP_TMP, check_text_file, crc32, fold_name, is_bad_name, join, read_line, seed_of, segment_name, text_lines
@@ -307,7 +308,7 @@ def scan_folder(fs, folder, verdict):
         for name in taken:
             scan.aside_first.append(folder + "/" + name)
         if taken:
-            scan.problems.append("journal: %d files of no known evening%s" % (len(taken), verdict))
+            scan.problems.append("journal: %s of no known evening%s" % (plural(len(taken), "file"), verdict))
         snaps = []
         scan.books = []
     for name in scan.books[:]:
@@ -378,7 +379,7 @@ def _count_check(fs, path, evening, scan):
     rec = parse_record(_first_record(fs, path) or b"", seed_of(evening))
     lost = rec[0] - scan.seq - scan.torn if rec is not None and rec[1] == "count" else 0
     if lost > 0:
-        scan.problems.append("journal: last %d records lost" % lost)
+        scan.problems.append("journal: last %s lost" % plural(lost, "record"))
         scan.marker = evening
         scan.recount = True
         scan.dirty = True
@@ -529,7 +530,7 @@ def _from_folds(fs, folder, numbers, evening, verdict, scan):
     scan.folds = count - 1
     scan.from_folds = True
     scan.dirty = True
-    scan.problems.append("journal: from %d fold%s, later rounds lost" % (count, "" if count == 1 else "s"))
+    scan.problems.append("journal: from %s, later rounds lost" % plural(count, "fold"))
     for number, _good in scan.live:
         scan.aside.append(folder + "/" + segment_name(number))
     scan.live = []

@@ -9,6 +9,7 @@
 # (Journal.folded_rounds). So the sheet keeps the list of its pages, small
 # tuples, and words a page when it is shown: its memory does not grow with
 # the evening.
+from tileclock.engine.game import plural
 from tileclock.ui import draw
 from tileclock.ui.screen import Screen
 
@@ -77,7 +78,7 @@ def build_pages(game, lines_of, journal=None):
     pages = []
     rows = draw.standings_lines(sheet["standings"])
     rows += lines_of.sheet_summary(sheet)
-    note = "%d rounds" % len(rounds)
+    note = plural(len(rounds), "round")
     if not rows:
         pages.append(("text", "SCORES", note, ["(nothing yet)"]))
     for i in range(0, len(rows), _ROWS):
