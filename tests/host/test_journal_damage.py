@@ -483,13 +483,16 @@ def _missing(closed, rounds):
 
 
 def _host_rounds(fs):
+    """The closed rounds of the evening the host reads, or None if that
+    evening doesn't replay (every line it reads is checked: a replay that
+    stops is the reader's mistake)."""
     kind, lines, _problems = J.read_journal(FOLDER, fs)
     if kind is None:
         return []
     try:
         return _closed_rounds(load(["game %s" % kind] + lines))
     except ScriptError:
-        return []
+        return None
 
 
 def _round_key(r):
@@ -524,6 +527,9 @@ def run_cases(cases, this, other, rnd, figures):
         # anything was there)
         remains = any(_names(fs, sort) for sort in ("snap", "seg", "fold", "marker"))
         host_rounds = _host_rounds(MeasuredFS(fs))
+        if host_rounds is None:
+            figures["failures"].append(("the host's evening doesn't replay", where))
+            host_rounds = []
         # the boot after the damage, and a reboot before anyone pressed a
         # button: the same game both times
         for again in (False, True):

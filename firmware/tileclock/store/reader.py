@@ -9,11 +9,11 @@ from tileclock.store import scan as S
 
 _MAX_LINE = 1024     # a longer line is not ours (as in store/recover.py)
 
-def _fold_actions(fs, book):
-    """The actions of folds 1..book.count, as one evening from its start:
-    each fold after the first begins with the restore the one before ended
-    at, which the evening doesn't need."""
-    for number in range(1, book.count + 1):
+def _fold_actions(fs, book, count):
+    """The actions of folds 1..count, as one evening from its start: each
+    fold after the first begins with the restore the one before ended at,
+    which the evening doesn't need."""
+    for number in range(1, count + 1):
         first = number > 1
         for line in book.lines(fs, number):
             if not F.is_action(line):
@@ -27,7 +27,9 @@ def _fold_actions(fs, book):
 
 def _evening_from(fs, folder, scan, whole, book):
     if whole:
-        for line in _fold_actions(fs, book):
+        # (scan.folds: with no snapshot, the last fold's actions are the
+        # history's, as the device resumes from them: not read twice)
+        for line in _fold_actions(fs, book, scan.folds):
             yield line
     for line in S.since_checkpoint(fs, folder, scan, whole):
         yield line
