@@ -32,16 +32,19 @@ def forget(names):
 # with room for one loads it again; the live screens draw none), the
 # settings file, journal recovery and its scan (boot), the whole evening's reader and
 # the archive of finished evenings (a new evening; a full flash loads the
-# archive again), the action-script reader (boot and new_game only), the
+# archive again), the fold book's reader and a fold's writer (the sheet;
+# a round's close), the action-script reader (boot and new_game only), the
 # maintenance flag's check (hal/maintenance.py, make_board only).
-# The store's boot and new-evening modules: App.route unloads them before a
-# game's screens load, so that the screens never need their room too.
+# The store's boot, new-evening and fold modules: App.route unloads them
+# before a game's screens load, so that the screens never need their room
+# too.
 STORE_AT_START = (
     "tileclock.store.recover",
     "tileclock.store.scan",
     "tileclock.store.reader",
     "tileclock.store.archive",
     "tileclock.store.folds",
+    "tileclock.store.foldwrite",
     "tileclock.script",
 )
 
@@ -63,6 +66,7 @@ NOT_IN_GAME = (
     "tileclock.store.reader",
     "tileclock.store.archive",
     "tileclock.store.folds",
+    "tileclock.store.foldwrite",
     "tileclock.script",
 )
 
@@ -83,6 +87,7 @@ NOT_AT_HOME = (
     "tileclock.store.reader",
     "tileclock.store.archive",
     "tileclock.store.folds",
+    "tileclock.store.foldwrite",
     "tileclock.script",
 )
 

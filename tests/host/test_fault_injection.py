@@ -23,7 +23,7 @@ import sys
 
 from tileclock.engine.game import Refused
 from tileclock.script import _content, format_action, new_game, parse_action
-from tileclock.store import folds as F
+from tileclock.store import foldwrite as F
 from tileclock.store import journal as J
 from tileclock.store import recover as R
 from tileclock_host.boards.fsmodel import MemFS, Recorder, apply, cut_points, stream_bytes
@@ -188,7 +188,7 @@ class CheckCache:
 
 
 def test_power_cuts_all_through_an_evening():
-    # (the journal reads its snapshots back, the fold book its entries)
+    # (the journal reads its snapshots back, foldwrite its fold entries)
     check = J.check_text_file
     J.check_text_file = F.check_text_file = CheckCache()
     try:

@@ -4,8 +4,9 @@
 # whatever the evening's length (a file each fold filled a 4 KB block each
 # and slowed the boot), and two copies, so that no single damaged file
 # loses a closed round. Formats and rules: docs/journal.md ("Folds").
-# The journal loads this module to fold (append) and the score sheet to
-# read the folded rounds (folded_rounds); a game's screens never hold it.
+# Recovery reads the book here, and the score sheet its rounds
+# (folded_rounds); an entry is written by store/foldwrite.py, which a fold
+# loads alone. Its lines' words are store/fs.py's (PLAYERS, is_action).
 #
 # An entry is a text file of its own, one after another:
 #   # tileclock fold N evening XXXXXXXX
@@ -21,18 +22,10 @@
 # a one-entry book whose entry must be numbered N.
 from micropython import const
 
-from tileclock.engine.game import format_action
-from tileclock.store.fs import BOOKS, END, PIECE, check_text_file, crc32, fold_name as legacy_name, text_lines, write_entry
+from tileclock.store.fs import BOOKS, END, PIECE, PLAYERS, crc32, fold_name as legacy_name, text_lines
 
 _HEAD = b"# tileclock fold "
-PLAYERS = "players "        # an entry's line of the table's players (folded_rounds)
 _NAME_KEYS = ("winner", "first_out")     # a folded round's keys that name a player
-
-
-def is_action(line):
-    """An entry's line that is an action: not a round the fold closed
-    (`sheet`, `part`) nor the table's players."""
-    return not (line.startswith("sheet ") or line.startswith("part ") or line.startswith(PLAYERS))
 
 
 def _number_of(raw):
@@ -184,49 +177,7 @@ class Folds:
         return text_lines(fs, place[0], place[1])
 
 
-# -- writing an entry, reading its rounds back (Journal.fold, Journal.folded_rounds)
-
-def append(fs, path, seed, head, actions, rounds, players):
-    """Append a fold's entry to the book at `path` (`head`: its header line
-    and `game KIND`; the folded actions; the table's players; the rounds
-    they closed) and read it back from its header: OSError unless it is
-    whole with nothing after it. It may be done again (Journal._roomy):
-    the lines are made afresh each time."""
-    start = max(fs.size(path), 0)
-    f = fs.open(path, "ab")
-    try:
-        if start:
-            f.write(b"\n")     # a torn entry before never runs into this one
-        write_entry(f, head, _entry_lines(actions, rounds, players), seed)
-    finally:
-        f.close()
-    problem = check_text_file(fs, path, seed, start + 1 if start else 0)
-    if problem is not None:
-        raise OSError("journal: fold did not read back (%s)" % problem)
-
-
-def _entry_lines(actions, rounds, players):
-    # The folded actions, then the players of a table game (`players
-    # [...]`: to rename the rounds by), then each round they closed as the
-    # sheet shows it, for the device's score sheet: `sheet {...}` the round
-    # without its lists, then `part KEY {...}` an item of each list (a
-    # row, a play), so that no line, and no allocation, is long.
-    import json
-    for now, verb, args in actions:
-        yield format_action(now, verb, args)
-    if players:
-        yield PLAYERS + json.dumps(players)
-    for r in rounds:
-        head = {}
-        for key in r:
-            head[key] = [] if isinstance(r[key], list) else r[key]
-        yield "sheet " + json.dumps(head)
-        head = None
-        for key in r:
-            if isinstance(r[key], list):
-                for item in r[key]:
-                    yield "part %s %s" % (key, json.dumps(item))
-
+# -- an entry's rounds, for the score sheet (Journal.folded_rounds) --------------
 
 def folded_rounds(fs, book, players=None):
     """The closed rounds of the book's folds, oldest first, as sheet() gave

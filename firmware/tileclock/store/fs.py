@@ -139,6 +139,7 @@ SNAP_HEAD = "# tileclock snapshot"
 FOLD_HEAD = "# tileclock fold"     # (store/folds.py reads the fold book)
 BOOKS = ("folds.txt", "folds2.txt")
 END = b"# end "
+PLAYERS = "players "        # a fold entry's line of the table's players (store/foldwrite.py)
 PIECE = const(256)          # lines are read in pieces of this: no big allocation
 _BITE = const(64)           # read_line's piece: longer than most records
 _SHORT_NAME = const(64)      # a longer name is set aside as stray.bad-N (LittleFS: 255 at most)
@@ -279,12 +280,20 @@ def check_text_file(fs, path, seed, start=0):
         f.close()
 
 
+def is_action(line):
+    """A fold entry's line that is an action: not a round the fold closed
+    (`sheet`, `part`) nor the table's players. The device's recovery and
+    the host's reader both ask here."""
+    return not (line.startswith("sheet ") or line.startswith("part ") or line.startswith(PLAYERS))
+
+
 def read_line(f, limit):
     """The next line of `f` with its newline, at most `limit` bytes of it
     (b"" at the end), read in bites. MicroPython's readline(n) allocates n
     bytes before it reads one: after a long evening's replay the heap has
     plenty of small free blocks and perhaps no 1 KB one, and a record read
-    with readline(1024) failed there."""
+    with readline(1024) failed there. (On the Pico the open file brings
+    LittleFS's 1 KB cache: the read asks for no second such block.)"""
     raw = f.readline(min(_BITE, limit))
     while len(raw) < limit and len(raw) % _BITE == 0 and raw and raw[-1:] != b"\n":
         more = f.readline(min(_BITE, limit - len(raw)))

@@ -218,9 +218,9 @@ class Journal:
         """The game folded (Game.folded()) with its folded actions on flash
         first, in both books of folds: returns the new game, or raises
         OSError with the journal and `game` as they were (the game goes on
-        unfolded; the next close writes the fold again). The book's code is
-        store/folds.py, loaded here: a game's screens never hold it."""
-        from tileclock.store import folds
+        unfolded; the next close writes the fold again). The entry's writer
+        is store/foldwrite.py, loaded here alone."""
+        from tileclock.store import foldwrite
         new, folded = game.folded()
         # the rounds the new game no longer holds, as the sheet shows them
         old_rounds = game.sheet()["rounds"]
@@ -230,7 +230,7 @@ class Journal:
         self._room_for(FOLD_ROOM)
         players = getattr(game, "players", None)
         for name in BOOKS:
-            self._roomy(folds.append, self.fs, self.folder + "/" + name, self.seed, head, folded, rounds, players)
+            self._roomy(foldwrite.append, self.fs, self.folder + "/" + name, self.seed, head, folded, rounds, players)
         self.folds = number
         self._snapshot(new)
         return new

@@ -4,7 +4,7 @@
 # it). Apart from store/recover.py, which the device needs at every boot:
 # this is needed only when an evening ends, or on the host.
 from tileclock.store import folds as F
-from tileclock.store.fs import FS, check_text_file, read_line, seed_of, text_lines
+from tileclock.store.fs import FS, check_text_file, is_action, read_line, seed_of, text_lines
 from tileclock.store import scan as S
 
 _MAX_LINE = 1024     # a longer line is not ours (as in store/recover.py)
@@ -16,7 +16,7 @@ def _fold_actions(fs, book, count):
     for number in range(1, count + 1):
         first = number > 1
         for line in book.lines(fs, number):
-            if not F.is_action(line):
+            if not is_action(line):
                 continue
             if first and line.split(" ", 2)[1:2] == ["restore"]:
                 first = False

@@ -15,7 +15,7 @@ from micropython import const
 from tileclock.engine.game import plural
 from tileclock.script import parse_action
 from tileclock.store import folds as F
-from tileclock.store.fs import EVENING_HEAD, PIECE, FOLD_HEAD, LEGACY, MARKER, SNAP, SNAP2, SNAP2_TMP, SNAP_HEAD, SNAP_TMP, check_text_file, crc32, fold_name, is_bad_name, join, read_line, seed_of, segment_name, text_lines
+from tileclock.store.fs import EVENING_HEAD, PIECE, FOLD_HEAD, LEGACY, MARKER, SNAP, SNAP2, SNAP2_TMP, SNAP_HEAD, SNAP_TMP, check_text_file, crc32, fold_name, is_action, is_bad_name, join, read_line, seed_of, segment_name, text_lines
 
 MAX_SEGMENT = const(2048)       # a bigger "segment" is not ours: never read
 MAX_LINE = const(1024)          # a longer line is not ours
@@ -550,7 +550,7 @@ def history(fs, folder, scan, feed=None):
     seed = seed_of(scan.evening)
     if scan.from_folds:
         for line in scan.book.lines(fs, scan.folds + 1):
-            if F.is_action(line):
+            if is_action(line):
                 yield "do", line
     elif scan.snap is not None:
         for line in text_lines(fs, scan.snap):
