@@ -191,19 +191,22 @@ def folded_rounds(fs, book, players=None):
         if book.place(number) is None:
             yield {"lost": number}
             continue
-        r = None
+        # An entry's rounds (one, or a few after a fold that failed) are read
+        # whole before any is given: the file is closed at every yield.
+        # MicroPython runs no `finally` of a generator dropped half-way (the
+        # sheet stops at the round it shows), so a file open across a yield
+        # stayed open, with LittleFS's 1 KB cache, until a collection.
+        rounds = []
         then = None         # the players when the fold was written
         for line in book.lines(fs, number):
             if line.startswith("sheet "):
-                if r is not None:
-                    yield _renamed(r, then, players)
-                r = json.loads(line[6:])
-            elif line.startswith("part ") and r is not None:
+                rounds.append(json.loads(line[6:]))
+            elif line.startswith("part ") and rounds:
                 _part, key, item = line.split(" ", 2)
-                r[key].append(json.loads(item))
+                rounds[-1][key].append(json.loads(item))
             elif line.startswith(PLAYERS):
                 then = json.loads(line[len(PLAYERS):])
-        if r is not None:
+        for r in rounds:
             yield _renamed(r, then, players)
 
 
