@@ -194,21 +194,30 @@ def test_a_page_of_a_fold_with_two_rounds_leaves_no_file_open():
     from tileclock.script import new_game
     from tileclock.store import foldwrite
     from tileclock.store import journal as J
-    from tileclock_host.boards.fsmodel import MemFS
+    from tileclock.store.fs import FS
+    from tileclock_host.boards.simboard import _temp_folder, remove_tree
 
-    class Counting(MemFS):
+    class Counting(FS):
+        """The real file system (a fold book in RAM wants a block as big as
+        itself): files opened to read are counted until closed."""
         open_files = 0
 
         def open(self, path, mode):
-            f = MemFS.open(self, path, mode)
+            f = FS.open(self, path, mode)
             if "r" not in mode:
                 return f
             self.open_files += 1
             return _Opened(self, f)
 
-    fs = Counting()
-    fs.mkdir("/flash")
-    journal = J.Journal("/flash", fs)
+    root = _temp_folder()
+    try:
+        _two_round_fold(Counting(), root, wordsport, games, new_game, foldwrite, J)
+    finally:
+        remove_tree(root)
+
+
+def _two_round_fold(fs, root, wordsport, games, new_game, foldwrite, J):
+    journal = J.Journal(root, fs)
     journal.start("wordsport")
     kind, actions = wordsport(150, players=4)
     game = new_game(kind)
