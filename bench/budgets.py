@@ -79,6 +79,9 @@ BUDGETS = {
     # records were read with readline(1024), which allocates its limit
     # (the Pico's LittleFS adds a 1 KB cache to each open file: not ours)
     "resume.largest_alloc": 768,
+    # the next fold after the resume, from source: 12.4-13.9 KB with the
+    # writer in store/foldwrite.py (about 1 KB of it loaded for the fold)
+    "resume.fold_peak": 16384,
     # bench/mpy_season.py: twenty evenings and a long one on a Pico's LittleFS
     "season.lost": 0,                   # power cuts after which the game wasn't the one played
     # files in journal/ at any cut, whatever the evening's length: the marker,

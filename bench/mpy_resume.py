@@ -12,10 +12,18 @@
 #     the collector would free anyway) at every file operation of the
 #     journal and after every action the engine applies;
 #   - the largest single allocation during resume (see below);
-#   - the actions replayed at boot, and the data held once resumed.
+#   - the actions replayed at boot, and the data held once resumed;
+#   - the heap peak at the next fold: the resumed game played on to its
+#     round's close (to-close.txt, written with the journal) and folded,
+#     sampled the same way at every file operation of the fold (the fold's
+#     writer, store/foldwrite.py, loaded afresh from source: about 1 KB of
+#     it; the folded game beside the old; the entry written and read back in
+#     both books). The app bench samples at the end of passes, after the
+#     fold's module is unloaded again.
 # Budgets (bench/budgets.py): the 3,000-action peak within 10% of the
 # 300-action one (a resume must not grow with the evening), every peak under
-# 40 KB, no allocation during resume over 768 bytes.
+# 40 KB, no allocation during resume over 768 bytes, every fold's peak
+# under 16 KB.
 #
 # The largest allocation: MicroPython can't report single allocations, so
 # the bench makes the heap unable to serve any allocation larger than X
@@ -68,6 +76,7 @@ PLAYERS = 8
 MID = 8             # the cut: this many actions into a round
 MARK_MS = 5000      # tileclock.app.MARK_MS
 EXPECTED = "expected.txt"
+TO_CLOSE = "to-close.txt"   # the round's actions after the cut, to its close
 
 
 def _option(name, default):
@@ -91,10 +100,18 @@ def write(root, actions):
     journal = Journal(root, FS())
     R.recover(journal)
     journal.start(JOURNAL_KIND)
-    state = {"game": new_game(JOURNAL_KIND), "count": 0, "into": 0, "written": None}
+    state = {"game": new_game(JOURNAL_KIND), "count": 0, "into": 0, "written": None, "after": None}
 
     def app(action):
         game = state["game"]
+        if state["after"] is not None:
+            # past the cut: the round on to its close, not journalled (the
+            # fold's figure plays it after the resume, then folds)
+            game.do(*action)
+            state["after"].append(format_action(*action))
+            if game.foldable():
+                raise _Cut()
+            return
         written = state["written"]
         if written is not None:
             # App.step: a mark MARK_MS after the journal's last write, if
@@ -113,18 +130,21 @@ def write(root, actions):
         state["count"] += 1
         state["into"] = 0 if game.at_rest() else state["into"] + 1
         if state["count"] >= actions and state["into"] == MID:
-            raise _Cut()
+            with open(root + "/" + EXPECTED, "w") as f:
+                f.write("%d\n" % state["count"])
+                for action in game.history:
+                    f.write(format_action(*action) + "\n")
+            state["after"] = []
 
     try:
         journal_evening(actions + 1000, PLAYERS, sink=app)
     except _Cut:
         pass
     else:
-        raise SystemExit("the evening ended before its cut")
-    with open(root + "/" + EXPECTED, "w") as f:
-        f.write("%d\n" % state["count"])
-        for action in state["game"].history:
-            f.write(format_action(*action) + "\n")
+        raise SystemExit("the evening ended before its round's close")
+    with open(root + "/" + TO_CLOSE, "w") as f:
+        for line in state["after"]:
+            f.write(line + "\n")
 
 
 def write_all(folder):
@@ -175,6 +195,9 @@ class _SampledFile:
         n = self.f.write(data)
         self.sample()
         return n
+
+    def seek(self, offset):
+        return self.f.seek(offset)
 
     def close(self):
         self.f.close()
@@ -275,6 +298,30 @@ def peak(root):
     held = gc.mem_alloc() - sample.base
     check(game, problems, root)
     return sample.peak, sample.scanned, held
+
+
+def fold_peak(root):
+    """The most data held above the heap before it while the resumed game
+    folds at its round's close: the fold's writer loaded, the folded game
+    beside the old one, the entry written and read back in both books.
+    Changes the journal: the last figure taken of `root`."""
+    from tileclock.modules import forget
+    from tileclock.script import parse_action
+    sample = Sampler()
+    journal = Journal(root, SampledFS(sample))
+    game, problems = R.resume(journal)
+    check(game, problems, root)
+    with open(root + "/" + TO_CLOSE) as f:
+        for line in f:
+            game.do(*parse_action(line))
+            journal.record(game)
+    if not game.foldable():
+        raise SystemExit("%s: the round's close folds nothing" % root)
+    forget(["tileclock.store.foldwrite"])   # (loaded by an earlier size's fold)
+    sample.start()
+    game = journal.fold(game)
+    sample()
+    return sample.peak
 
 
 # -- the largest allocation -----------------------------------------------------
@@ -408,18 +455,21 @@ def main():
             with open(root + "/" + EXPECTED) as f:
                 count = int(f.readline())
             files = len(os.listdir(root + "/journal"))
-            figures.append((n, count, do, undo, marks, top, held, big, scan, files))
+            fold = fold_peak(root)
+            figures.append((n, count, do, undo, marks, top, held, big, scan, files, fold))
     finally:
         if made:
             _remove(folder)
     print("resume after a cut mid-round: Word-Sport, %d players on the double set" % PLAYERS)
-    for _n, count, do, undo, marks, top, held, big, scan, files in figures:
+    for _n, count, do, undo, marks, top, held, big, scan, files, fold in figures:
         print("evening of %d actions (%d files in journal/):" % (count, files))
         print("  actions replayed at boot   %6d (%d undos; %d time marks read)" % (do, undo, marks))
         print("  heap peak at resume        %6d bytes above the heap before it" % top)
         print("    before the replay        %6d bytes (recovery reading the folder)" % scan)
         print("    held once resumed        %6d bytes (the game and the journal)" % held)
         print("  largest single allocation  %6s" % (("%d bytes" % big) if big else "over 4096 bytes"))
+        print("  heap peak at the next fold %6d bytes above the heap before it (played on to the round's close)"
+              % fold)
     first = figures[0][5]
     last = figures[-1][5]
     growth = (last - first) * 1000 // first
@@ -429,6 +479,7 @@ def main():
         budgets.check("resume.peak", f[5])
     budgets.check("resume.peak_growth_permille", growth)
     budgets.check("resume.largest_alloc", max(f[7] or 1 << 30 for f in figures))
+    budgets.check("resume.fold_peak", max(f[10] for f in figures))
     budgets.done()
 
 
