@@ -10,6 +10,35 @@ def raises(exc_type, fn, *args):
     raise AssertionError("%s not raised by %r%r" % (exc_type.__name__, fn, args))
 
 
+class WatchedFile:
+    """A file opened to read that tells its file system `fs` the most any
+    readline() asked for (fs.most: MicroPython's readline(n) allocates n
+    bytes before it reads one) and how many such files are open
+    (fs.open_files: one left open holds LittleFS's cache on a Pico). `fs`
+    starts both at 0."""
+
+    def __init__(self, fs, f):
+        self._fs = fs
+        self._f = f
+        fs.open_files += 1
+
+    def readline(self, limit=-1):
+        self._fs.most = max(self._fs.most, limit)
+        return self._f.readline(limit)
+
+    def read(self, n=-1):
+        return self._f.read(n)
+
+    def seek(self, offset):
+        return self._f.seek(offset)
+
+    def close(self):
+        if self._f is not None:
+            self._fs.open_files -= 1
+            self._f.close()
+            self._f = None
+
+
 def undo(game):
     """Take back a game's last action in place and return it, or raise
     Refused: the history replayed without it. (The app uses Game.undone(),

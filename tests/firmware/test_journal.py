@@ -3,7 +3,7 @@
 import gc
 import os
 
-from check import raises, undo
+from check import WatchedFile, raises, undo
 
 from tileclock.engine.game import Game, Refused, check_int, check_name
 from tileclock.script import format_action, parse_action
@@ -209,38 +209,14 @@ def _few_files(fs, root):
     assert problems == [] and digest_lines(lines) == expected
 
 
-class _Asked:
-    """A file that notes the most any readline() asked for."""
-
-    def __init__(self, owner, f):
-        self._owner = owner
-        self._f = f
-
-    def readline(self, limit=-1):
-        self._owner.most = max(self._owner.most, limit)
-        return self._f.readline(limit)
-
-    def read(self, n=-1):
-        return self._f.read(n)
-
-    def seek(self, offset):
-        return self._f.seek(offset)
-
-    def close(self):
-        self._f.close()
-
-
 class AskingFS(MemFS):
-    """MemFS whose files, opened to read, note what readline() asks for:
-    MicroPython's readline(n) allocates n bytes before it reads one."""
-
-    def __init__(self):
-        MemFS.__init__(self)
-        self.most = 0
+    """MemFS whose files, opened to read, note what readline() asks for."""
+    most = 0
+    open_files = 0
 
     def open(self, path, mode):
         f = MemFS.open(self, path, mode)
-        return _Asked(self, f) if "r" in mode else f
+        return WatchedFile(self, f) if "r" in mode else f
 
 
 def test_a_resume_reads_the_journal_in_small_pieces():

@@ -159,35 +159,13 @@ def test_the_scores_page_counts_its_rounds_in_words():
         assert pages[0][:2] == ("text", "SCORES") and pages[0][2] == note, pages[0]
 
 
-class _Opened:
-    """A file being read that tells its FS when it is closed."""
-
-    def __init__(self, owner, f):
-        self._owner = owner
-        self._f = f
-
-    def readline(self, limit=-1):
-        return self._f.readline(limit)
-
-    def read(self, n=-1):
-        return self._f.read(n)
-
-    def seek(self, offset):
-        return self._f.seek(offset)
-
-    def close(self):
-        if self._f is not None:
-            self._owner.open_files -= 1
-            self._f.close()
-            self._f = None
-
-
 def test_a_page_of_a_fold_with_two_rounds_leaves_no_file_open():
     # A fold that failed (a flash error) is written at the next close with
     # both rounds in one entry. The sheet reads a page's round and stops:
     # MicroPython runs no `finally` of a generator dropped half-way, so a
     # file held open across a yield stayed open (with LittleFS's 1 KB
     # cache on a Pico) until the next collection.
+    from check import WatchedFile
     from evenings import wordsport
 
     from tileclock import games
@@ -200,14 +178,12 @@ def test_a_page_of_a_fold_with_two_rounds_leaves_no_file_open():
     class Counting(FS):
         """The real file system (a fold book in RAM wants a block as big as
         itself): files opened to read are counted until closed."""
+        most = 0
         open_files = 0
 
         def open(self, path, mode):
             f = FS.open(self, path, mode)
-            if "r" not in mode:
-                return f
-            self.open_files += 1
-            return _Opened(self, f)
+            return WatchedFile(self, f) if "r" in mode else f
 
     root = _temp_folder()
     try:
