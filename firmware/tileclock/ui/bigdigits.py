@@ -91,6 +91,23 @@ def width(text, n):
     return w
 
 
+def recentre(fb, text, n, y, prev, screen_w):
+    """The x where the first n characters of `text` start, after their
+    length changed (a new length moves the digits): the band at y cleared,
+    `prev` (see draw) forgotten, and the time centred on a screen
+    `screen_w` wide with its last digit on an 8-column block (ui/live.py's
+    layout). Allocates nothing."""
+    fb.fill_rect(0, y, screen_w, HEIGHT, 0)
+    i = 0
+    while i < len(prev):
+        prev[i] = 0
+        i += 1
+    w = width(text, n)
+    x = (screen_w - w) // 2
+    r = (x + w - DIGIT_W) % 8
+    return x - r if r < 4 else x + 8 - r
+
+
 def draw(fb, text, n, x, y, prev=None):
     """Draw the first n characters of `text` (bytes of '0'-'9', ':', '-', ' ')
     at (x, y), the glyphs' top left. Clears each cell first, so a time can be

@@ -91,16 +91,9 @@ class Live(Screen):
         buf = self._buf
         n = bigdigits.format_clock(sec * 1000, buf)
         if n != self._len:
-            # a new length moves the digits: clear the band, centre again with
-            # the last digit on an 8-column block (see the layout above)
-            fb.fill_rect(0, TIME_Y, draw.W, bigdigits.HEIGHT, 0)
-            for i in range(8):
-                self._prev[i] = 0
-            w = bigdigits.width(buf, n)
-            x = (draw.W - w) // 2
-            r = (x + w - bigdigits.DIGIT_W) % 8
-            x += -r if r < 4 else 8 - r
-            self._x = x
+            # a new length moves the digits: the band cleared, centred again
+            # with the last digit on an 8-column block (see the layout above)
+            self._x = bigdigits.recentre(fb, buf, n, TIME_Y, self._prev, draw.W)
             self._len = n
         bigdigits.draw(fb, buf, n, self._x, TIME_Y, self._prev)
         self._shown = sec

@@ -98,17 +98,7 @@ class BcClock(Live):
                 i += 1
             n = m + 1
         if n != self._len:
-            fb.fill_rect(0, TIME_Y, draw.W, bigdigits.HEIGHT, 0)
-            prev = self._prev
-            i = 0
-            while i < len(prev):
-                prev[i] = 0
-                i += 1
-            w = bigdigits.width(buf, n)
-            x = (draw.W - w) // 2
-            r = (x + w - bigdigits.DIGIT_W) % 8
-            x += -r if r < 4 else 8 - r
-            self._x = x
+            self._x = bigdigits.recentre(fb, buf, n, TIME_Y, self._prev, draw.W)
             self._len = n
         bigdigits.draw(fb, buf, n, self._x, TIME_Y, self._prev)
         self._shown = key
