@@ -3,9 +3,11 @@
 # at the end (done()) if any figure passed its budget; tileclock_host.bench
 # then fails, and so does tests/host/test_bench.py, which runs every bench.
 #
-# Figures are the MicroPython unix port's (64-bit objects: about twice a
-# Pico's) at a Pico-sized heap (-X heapsize=190wK). A budget is changed here,
-# on purpose, with the reason in a comment beside it.
+# The Pico's heap figures are the gauge's (bench/host_pico.py: the
+# WebAssembly port, 32-bit); the rest are the MicroPython unix port's
+# (64-bit objects: about twice a Pico's) at a Pico-sized heap (-X
+# heapsize=190wK), or CPython's. A budget is changed here, on purpose,
+# with the reason in a comment beside it.
 #
 # TILECLOCK_BUDGETS="name=value,name=value" overrides budgets for one run
 # (the test that shows a broken budget fails the bench uses it).
@@ -13,58 +15,67 @@ import os
 import sys
 
 BUDGETS = {
-    # bench/mpy_app.py: the whole app through an evening of each game.
-    # "app.KIND.mpy.total" is in each game's about.py (BUDGETS, as
-    # "app.mpy.total"), with its history; this one's, of all of them:
-    # heap at the worst pass, code + data + qstrs, from the deployed .mpy
-    # files: the figures of the firmware before the games moved to their own
-    # folders (measured the same way: no game may cost more than it did
-    # then); Tile Rush came later, its own figure and a little room.
-    # Raised since by the code of evenings of any length (folds, the history
-    # in chunks, undone(), named evenings, recovery a line at a time): 5 to
-    # 7 KB more code in every game, measured module by module (engine.game
-    # 4.4 -> 8.1 KB, store.journal 6.4 -> 8.0 KB, app 9.0 -> 9.5 KB), the
-    # data no bigger. The figures also move by up to 3.5 KB with code that
-    # isn't the firmware's (the simulator's, this bench's own source: where
-    # the heap's dict and qstr-pool steps fall, here and in the interpreter
-    # that measures the code), so: the largest seen, the firmware unchanged,
-    # plus 2 KB.
-    # Since the benches run in a folder of their own (tileclock_host.bench:
-    # no string in the heap names the checkout, the venv or the home folder)
-    # the figures are the same byte for byte from any clone (test_bench:
-    # two folders 60 characters apart), and 0.3-1.7 KB lower than the ones
-    # measured from a checkout (132,448 Speed Scrabble, 124,032 Word-Sport,
-    # 134,432 Spell Sport, 120,320 Tile Rush). Edits to the simulator still
-    # move them: 40 functions added to simboard.py moved them by -1.0 to
-    # +1.2 KB. So each budget is today's figure plus 2 KB, never looser
-    # than before: Spell Sport's tightens, the others stay.
-    # Raised again by the journal's edges (the fold book in two copies, two
-    # snapshots, making room on a full flash, finished evenings as one
-    # file): store.journal 8.0 -> 8.7 KB in play, the new boot-only modules'
-    # qstrs (unloaded qstrs 2.9 -> 3.5 KB), and on Tile Rush's worst pass,
-    # the score sheet, the fold book's reader (store.folds) loaded: +3.0 to
-    # +3.3 KB, Tile Rush +5.1 KB. Today's figures plus 2 KB, as before.
-    # Raised by no press lost (the pins' edges in a ring, decided in
-    # order by their times, and the events timed by them: hal/buttons.py
-    # 1.2 -> 2.0 KB of .mpy, App._event_time): +2.5 to +3.0 KB on every
-    # game (2026-12-04). Today's figures plus the margins they had.
-    # Raised by the battery (its level in the title line, the warnings in
-    # App.step; hal/battery.py itself loads only on a box with cells) and
-    # the rest when nobody plays (App._rest, the Sleep line): app 10.3 ->
-    # 11.7 KB, +1.5 to +2.0 KB a game (2026-12-05), plus the margins they
-    # had.
-    # Raised by the table's second pass (2026-12-05): the hold in stages
-    # (HOLD, LONG, MENU: hal/buttons 2.0 -> 2.3 KB of .mpy), the held
-    # banner and the keys shown for a few seconds (ui/screen 1.6 -> 2.0 KB),
-    # the ready screen's pages of standings (0.8 -> 1.2 KB), and the keys
-    # under every menu and under the entries of four players (ui.hints,
-    # 0.8 KB, now loaded there): +2.0 to +3.5 KB a game. The last calls'
-    # correction is a module loaded with its screen only (engine/correct.py,
-    # ui/calls.py). The largest figure seen plus the margins they had.
-    # Word-Sport's also takes in the score sheet now: the bench's walk down
-    # the menu between rounds stopped one line short, on Countdown (which
-    # it changed), since it was written; it opens the sheet now.
-    "app.data": 65536,                  # bytes the app builds (game, screens, journal), any game
+    # bench/host_pico.py: the Pico's heap, on the gauge (MicroPython's
+    # WebAssembly port, 32-bit like the RP2040, running the real main.py on
+    # the deployed .mpy files: docs/architecture.md, "Memory"). Until
+    # 2026-12-07 the app's heap at its worst pass was budgeted on the unix
+    # port (bench/mpy_app.py, "app.KIND.mpy.total" in each game's about.py,
+    # and "app.data"): a 64-bit port, whose objects and pointers are twice
+    # the Pico's and whose figure read 1.22 to 1.47 times the chip's, on
+    # another screen in 3 of 5 games. It went down 10 % in a week while the
+    # chip's went up. mpy_app.py still prints its figures, module by module;
+    # none is a budget now.
+    #
+    # The worst pass of each sim script (tests/sim/), in bytes of heap in
+    # use after a collection: the gauge's figures of 2026-12-07 plus 1 KB
+    # (about 1 %; the gauge repeats to the byte, so any growth shows). On
+    # that firmware the gauge read 80 to 352 B under the chip's figures of
+    # the emulated RP2040 (the five scripts measured there: 0.07 to 0.34 %,
+    # same screen, same modules). The goal is 80 KB for every script: these
+    # budgets are lowered as the firmware loads less.
+    "pico.peak.battery_low": 101552 + 1024,
+    "pico.peak.boardclock_game": 97680 + 1024,
+    "pico.peak.last_calls": 105296 + 1024,
+    "pico.peak.names": 85696 + 1024,
+    "pico.peak.rename": 108544 + 1024,
+    "pico.peak.sheet_home": 108928 + 1024,
+    "pico.peak.sleep_home": 99616 + 1024,
+    "pico.peak.speedscrabble_match": 98448 + 1024,
+    "pico.peak.spellsport_sample": 94112 + 1024,
+    "pico.peak.standings_eight": 96640 + 1024,
+    "pico.peak.tilerush_game": 96768 + 1024,
+    "pico.peak.undo_boardclock": 95984 + 1024,
+    "pico.peak.undo_seat2": 99664 + 1024,
+    "pico.peak.undo_speedscrabble": 99008 + 1024,
+    "pico.peak.undo_spellsport": 97936 + 1024,
+    "pico.peak.undo_tilerush": 92736 + 1024,
+    "pico.peak.undo_wordsport": 108448 + 1024,
+    "pico.peak.wordsport_bench": 102992 + 1024,
+    "pico.peak.wordsport_game": 102976 + 1024,
+    "pico.peak.wordsport_round": 99488 + 1024,
+    # The most dynamic qstrs the firmware has made at any pass of any
+    # script (never freed): the Pico's qstr pools hold 20, 40, ... 640
+    # names, 1,260 in all; the 7th wants 7.7 KB in one block (6 bytes a
+    # name: py/qstr.c), which a heap in holes may not have. 1,380 at the
+    # end of sheet_home on 2026-12-07 (the chip: 1,379), plus 10. The goal
+    # is 1,100 everywhere, under the 7th pool with room to spare.
+    "pico.qstrs": 1380 + 10,
+    # Passes that raised and `expect screen` lines missed, every script
+    "pico.failures": 0,
+    # main.py's three imports (tileclock.hal.board, .app, .store.journal:
+    # 22 modules), the heap they add once collected: 57,104 B on
+    # 2026-12-07 (the chip: 53,952 B; see docs/architecture.md, "Memory"),
+    # plus 1 KB. The goal is 40 KB.
+    "pico.imports": 57104 + 1024,
+    # An empty flash up to the first frame: the firmware modules read
+    # before it, and their .mpy bytes (each import a file read, its code
+    # and qstrs built in RAM; the chip's first frame comes 591 ms after
+    # reset from .mpy, 137 ms frozen). 31 modules, 44,242 B on 2026-12-07,
+    # plus one module, plus 1 KB.
+    "pico.boot.modules": 31 + 1,
+    "pico.boot.mpy_bytes": 44242 + 1024,
+    # bench/mpy_app.py: the whole app through an evening of each game, on
+    # the unix port: what a pass costs beyond its heap.
     "app.display_bytes_per_s": 256,     # the display while a clock runs, nobody pressing
     "app.longest_pass_ms": 30,          # bus time of the longest loop pass (400 kHz I2C)
     "app.alloc_per_pass": 0,            # bytes allocated by a pass while the clock runs

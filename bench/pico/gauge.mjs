@@ -262,6 +262,7 @@ function boardConfig(text, script) {
 }
 
 const deployed = readTree(job.flash);
+const FIRMWARE_NAMES = new Set(job.firmware_names);
 const lib = readTree(job.lib);
 
 // -- one power-on of the box -----------------------------------------------
@@ -314,8 +315,10 @@ class Box {
     const machine = keep(mp.pyimport("machine"));
     this.edge = keep(machine.gauge_edge);
     this.supplyFn = keep(machine.gauge_supply);
-    const after = this.measure();
-    this.own = { bytes: after.bytes - before.bytes, qstrs: after.qstrs };
+    const after = this.measure(true);
+    // its names no firmware module has (the firmware's it loaded first are the firmware's)
+    const ownNames = this.names.filter((n) => !FIRMWARE_NAMES.has(n));
+    this.own = { bytes: after.bytes - before.bytes, qstrs: ownNames.length, names: ownNames };
     keep(hooks.gauge_install)();
     if (supply !== null) this.supplyFn(supply);
     if (levels) for (const [pin, level] of levels) this.edge(pin, level);
@@ -336,15 +339,21 @@ class Box {
   }
 
   out(line) {
+    line = line.replace(/\r$/, "");
     if (line.startsWith("qstr pool:")) this.qstrLine = line;
+    else if (this.names && /^Q\(.*\)$/.test(line)) this.names.push(line.slice(2, -1));
     else this.console.push(line);
   }
 
-  measure() {
-    // the heap in use once collected, and the dynamic qstrs (this port's count)
+  measure(names = false) {
+    // the heap in use once collected, and the dynamic qstrs (this port's
+    // count; with `names`, the names too, in this.names)
     this.collect();                     // (collected as the call returns)
     const bytes = this.memAlloc();
-    this.qstrInfo();
+    this.names = names ? [] : null;
+    if (names) this.qstrInfo(1);
+    else this.qstrInfo();
+    this.names = names ? this.names : null;
     const m = /n_qstr=(\d+)/.exec(this.qstrLine || "");
     return { bytes, qstrs: m ? Number(m[1]) : -1 };
   }

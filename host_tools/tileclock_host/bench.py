@@ -1,6 +1,7 @@
 # `make bench`: run every benchmark script in bench/ and print its figures.
 #   bench/mpy_*.py run on the MicroPython unix port with a Pico-sized heap;
-#   bench/host_*.py run on CPython.
+#   bench/host_*.py run on CPython (bench/host_pico.py runs the Pico's heap
+#   gauge, MicroPython's WebAssembly port, under Node).
 # A benchmark prints figures and checks each against its budget
 # (bench/budgets.py): a figure over budget makes it, and `make bench`, fail.
 # Nothing passes or fails on time.
@@ -110,7 +111,7 @@ def main(argv=None):
 # measurement's file named relative to it. tests/host/test_bench.py runs
 # the app bench from two clones at paths of different lengths and compares.
 _TMP = "/tmp" if os.path.isdir("/tmp") else None
-_LINKED = ("firmware", "host_tools", "tests")
+_LINKED = ("firmware", "host_tools", "tests", "web")
 _LAUNCH = ("import sys; sys.argv[0] = 'micropython'; "
            "from micropython_unix import main; sys.exit(main())")
 

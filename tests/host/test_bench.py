@@ -19,7 +19,7 @@ BUDGET_LINE = re.compile(r"^budget (\S+) +(-?\d+) (<=|>=) (-?\d+) +(ok|OVER BUDG
 
 # Which test runs which bench, and the budgets (by name prefix) it checks.
 GROUPS = {
-    "app_sources": (["--firmware", "py", "mpy_app.py"], ("app.data", "app.display", "app.longest",
+    "app_sources": (["--firmware", "py", "mpy_app.py"], ("app.display", "app.longest",
                                                          "app.alloc", "app.locked")),
     "app_deployed": (["--firmware", "mpy", "mpy_app.py"], ("app.",)),
     "engines": (["mpy_display.py", "mpy_engine_boardclock.py", "mpy_engine_speedscrabble.py",
@@ -30,6 +30,7 @@ GROUPS = {
     "resume": (["mpy_resume.py"], ("resume.",)),
     "season": (["mpy_season.py"], ("season.",)),
     "power": (["host_power.py"], ("power.",)),
+    "pico": (["host_pico.py"], ("pico.",)),
 }
 
 

@@ -24,10 +24,6 @@ PICTURES = {
 }
 
 BUDGETS = {
-    # 122,496 B at its worst pass (the game's menu), plus 2 KB; 133,312
-    # (the scores) before each phase's screens had a module of their own.
-    # Then 122,112 B with a fold's writer in a module of its own.
-    "app.mpy.total": 124160,
     # An evening of four players folded at every close, as the app holds
     # the game (bench/mpy_engine_boardclock.py).
     "engine.peak": 32768,

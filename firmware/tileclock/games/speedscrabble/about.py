@@ -20,13 +20,6 @@ PICTURES = {
 }
 
 BUDGETS = {
-    # 2026-12-06: 135,328 B, the bench no longer charging the game with the
-    # sim script's lines; the figure plus 2 KB (was 144704). Then 124,736 B
-    # (play) with each phase's screens in a module of their own (the score
-    # entry, 136,096 B, holds no big digits, nor play the form) and the
-    # big digits' glyphs as bytes. Then 124,576 B with a fold's writer in
-    # a module of its own (store/foldwrite.py).
-    "app.mpy.total": 126624,
     "engine.peak": 32768,       # a 1000-point match of four
     "engine.tick_alloc": 0,
 }

@@ -18,15 +18,7 @@ PICTURES = {
     },
 }
 
-BUDGETS = {
-    # 2026-12-06: 133,696 B, the bench no longer charging the game with the
-    # sim script's lines; the figure plus 2 KB (was 147488). Then 125,248 B
-    # (the clock) with the ready screen and the game's end, the clock, and
-    # the play form each in a module of their own (ready.py, play.py,
-    # entry.py: the form holds no big digits) and the glyphs as bytes.
-    # Then 124,608 B with a fold's writer in a module of its own.
-    "app.mpy.total": 126656,
-}
+BUDGETS = {}      # (its heap: bench/budgets.py, on the gauge)
 
 # The score book's words: a rubber, a game, the path (a game's bonus).
 WORDS = ("rubbers", "games", "paths")

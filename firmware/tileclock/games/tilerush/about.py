@@ -19,11 +19,6 @@ PICTURES = {
 }
 
 BUDGETS = {
-    # 2026-12-06: 123,552 B (the ready screen; the score sheet no longer
-    # holds the menus it was opened from), plus 2 KB (was 131680). Then
-    # 118,528 B (the score sheet) with each phase's screens in a module of
-    # their own and the standings' lines in ui/draw.py.
-    "app.mpy.total": 120576,
     # Ten rounds of eight folded at every close, as the app holds the game
     # (about 11 KB). The bench also prints the evening unfolded (443
     # actions, about 45 KB), which the device never holds.

@@ -33,8 +33,6 @@ PICTURES = {
 # the entries (135,552 B) until each phase's screens had a module of their
 # own (ready.py, play.py, entry.py: the entries hold no big digits).
 BUDGETS = {
-    # 128,192 B with a fold's writer in a module of its own (foldwrite.py)
-    "app.mpy.total": 130240,    # was 130560, 137600, and 141568 before
     "engine.peak": 32768,       # ten rounds of eight on a double set
     "engine.tick_alloc": 0,
 }
