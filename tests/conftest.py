@@ -86,7 +86,7 @@ FULL_ONLY_FILES = (
     "tests/host/test_sim_wrap.py", "tests/host/test_journal_damage.py", "tests/host/test_mip.py",
     "tests/host/test_screens_png.py", "tests/host/test_pull.py", "tests/host/test_deploy.py",
     "tests/host/test_referee_tileset.py", "tests/host/test_referee_printplay.py",
-    "tests/host/test_sim_terminal.py",
+    "tests/host/test_sim_terminal.py", "tests/host/test_pico_gauge.py",
 )
 FULL_ONLY_TESTS = (
     "test_long_evenings.py::",
