@@ -231,6 +231,78 @@ def report(out, check=True):
         budgets.check("pico.failures", failed)
 
 
+def import_order(firmware):
+    """Every firmware module, each after the ones its top level imports
+    (read from the sources): the order a fresh box imports them in for the
+    heap map, so each one's cost is its own."""
+    order = []
+    seen = set()
+
+    def path(name):
+        base = os.path.join(firmware, *name.split("."))
+        for p in (base + ".py", os.path.join(base, "__init__.py")):
+            if os.path.exists(p):
+                return p
+        return None
+
+    def visit(name):
+        if name in seen:
+            return
+        seen.add(name)
+        p = path(name)
+        if p is None:
+            return
+        parts = name.split(".")
+        for i in range(1, len(parts)):
+            visit(".".join(parts[:i]))
+        with open(p) as f:
+            for line in f:
+                words = line.replace(",", " ").split()
+                if words[:1] in (["from"], ["import"]) and len(words) > 1 and words[1].startswith("tileclock"):
+                    visit(words[1])
+                    if words[0] == "from":
+                        for word in words[3:]:
+                            visit(words[1] + "." + word)
+        order.append(name)
+
+    from tileclock_host.firmware_build import package_files
+    for rel in package_files(firmware):
+        name = rel[:-3].replace("/", ".")
+        visit(name[:-len(".__init__")] if name.endswith(".__init__") else name)
+    return order
+
+
+def heap_map(name, firmware=None):
+    """Print the heap map of `name`'s worst pass."""
+    firmware = firmware or os.path.join(ROOT, "firmware")
+    first = [o for o in measure([name], firmware, imports=False, boot=False) if o["kind"] == "script"][0]
+    at = {"script": name, "pass": first["peak"]["pass"], "order": import_order(firmware)}
+    m = [o for o in measure([name], firmware, imports=False, boot=False, map_at=at) if o["kind"] == "map"][0]
+    print("heap map of %s's worst pass (pass %d, %s): %d bytes in use on the gauge"
+          % (name, m["pass"], m["screen"], m["total"]))
+    print("  qstr pools and strings (every name loaded so far) %6d" % m["pools"])
+    print("  the gauge's own (stand-in machine, hooks)         %6d" % m["own"]["bytes"])
+    print("  what the app holds, peeled from the screen inwards:")
+    held = 0
+    for part, n in m["parts"]:
+        print("    %6d  %s" % (n, part))
+        held += n
+    print("  the modules loaded then, imported one by one in a fresh box:")
+    print("    %6s %6s %6s %6s %7s  %s" % ("code", "data", "qstrs", "bytes", "globals", "module (its data's biggest names)"))
+    code = data = 0
+    for mod in sorted(m["modules"], key=lambda x: -x["bytes"]):
+        own_code = mod["bytes"] - mod["qstr_bytes"] - mod["data"]
+        code += own_code
+        data += mod["data"]
+        names = ", ".join("%s %d" % (k, n) for k, n in sorted(mod["data_names"], key=lambda x: -x[1])[:3])
+        print("    %6d %6d %6d %6d %7d  %s%s" % (own_code, mod["data"], mod["qstrs"], mod["qstr_bytes"], mod["globals"],
+                                              mod["name"], " (%s)" % names if names else ""))
+    print("  modules: %d bytes of code, %d of module-level data, in %d modules" % (code, data, len(m["modules"])))
+    rest = m["total"] - m["pools"] - m["own"]["bytes"] - held - code - data
+    print("  not attributed (the board, buttons, buzzer, sys.modules, qstrs of modules unloaded"
+          " since counted in the pools): %d" % rest)
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description="The Pico's heap on the WebAssembly gauge.")
     parser.add_argument("--script", action="append", help="only this sim script (again for more)")
@@ -239,8 +311,7 @@ def main(argv=None):
     parser.add_argument("--no-budgets", action="store_true", help="print the figures, check nothing")
     args = parser.parse_args(argv)
     if args.map:
-        import heapmap
-        heapmap.main(args.map, args.firmware)
+        heap_map(args.map, args.firmware)
         return
     whole = not args.script
     out = measure(args.script, args.firmware, imports=whole, boot=whole)

@@ -511,13 +511,81 @@ async function boot() {
   });
 }
 
+async function heapMap(stop) {
+  // The worst pass taken apart: what the app holds, peeled a part at a
+  // time in the stopped box (heapmap_live.py); then each module loaded
+  // then, imported in a fresh box in dependency order: its code (bytecode,
+  // functions, classes, its dict, what its top level builds), its qstrs
+  // (names and pool room), and what its module-level data hold alone.
+  const box = stop.box;
+  const total = stop.figures.bytes;
+  box.qstrInfo();
+  const pools = Number(/n_total_bytes=(\d+)/.exec(box.qstrLine)[1]);
+  box.console = [];
+  box.py(fs.readFileSync(new URL("./heapmap_live.py", import.meta.url), "utf8"));
+  const head = JSON.parse(box.console.find((l) => l.startsWith("MAP ")).slice(4));
+  const peel = keep(box.mp.globals.get("gauge_peel"));
+  const parts = [];
+  let before = box.measure().bytes;
+  head.parts.forEach((name, i) => {
+    peel(i);
+    const now = box.measure().bytes;
+    parts.push([name, before - now]);
+    before = now;
+  });
+  // a fresh box, its stand-in and hooks first as in the run
+  afresh();
+  const fresh = new Box();
+  const mp = keep(await loadMicroPython({ heapsize: job.heap, stdout: (l) => fresh.out(l), stderr: (l) => fresh.out(l) }));
+  fresh.console = [];
+  writeTree(mp.FS, deployed);
+  mp.FS.mkdir("/lib");
+  writeTree(mp.FS, Object.fromEntries(Object.entries(lib).map(([p, b]) => ["/lib" + p, b])));
+  const gc = keep(mp.pyimport("gc"));
+  fresh.collect = keep(gc.collect);
+  fresh.memAlloc = keep(gc.mem_alloc);
+  fresh.qstrInfo = keep(keep(mp.pyimport("micropython")).qstr_info);
+  keep(mp.pyimport("hooks"));
+  const order = job.map.order.filter((m) => head.loaded.includes(m));
+  const modules = [];
+  for (const name of order) {
+    fresh.qstrInfo();
+    const q0 = Number(/n_total_bytes=(\d+)/.exec(fresh.qstrLine)[1]);
+    const a = fresh.measure();
+    mp.runPython("__import__(" + JSON.stringify(name) + ")");
+    const b = fresh.measure();
+    const q1 = Number(/n_total_bytes=(\d+)/.exec(fresh.qstrLine)[1]);
+    modules.push({ name, bytes: b.bytes - a.bytes, qstrs: b.qstrs - a.qstrs, qstr_bytes: q1 - q0 });
+  }
+  // what each module's top-level data hold alone, and how many globals it has
+  for (const m of modules) {
+    fresh.console = [];
+    mp.runPython("import sys\n_m = sys.modules[" + JSON.stringify(m.name) + "]\n"
+      + "_d = [k for k in _m.__dict__ if type(_m.__dict__[k]) in (tuple, list, dict, bytes, bytearray, set)"
+      + " or (type(_m.__dict__[k]) is str and len(_m.__dict__[k]) > 8)]\nprint('G', len(_m.__dict__), ' '.join(_d))");
+    const g = fresh.console.find((l) => l.startsWith("G ")).split(" ");
+    m.globals = Number(g[1]);
+    m.data = 0;
+    m.data_names = [];
+    for (const k of g.slice(2).filter(Boolean)) {
+      const a = fresh.measure().bytes;
+      mp.runPython("setattr(_m, " + JSON.stringify(k) + ", None)");
+      mp.runPython("_m = None\n_m = sys.modules[" + JSON.stringify(m.name) + "]");
+      const freed = a - fresh.measure().bytes;
+      if (freed > 0) { m.data += freed; m.data_names.push([k, freed]); }
+    }
+  }
+  say({ kind: "map", script: job.map.script, pass: job.map.pass, total, pools, own: box.own, parts, modules,
+    screen: stop.figures.screen });
+}
+
 try {
   if (job.imports) await imports();
   if (job.boot) await boot();
   for (const { name, path: p } of job.scripts || []) await play(name, fs.readFileSync(p, "utf8"));
 } catch (e) {
   if (e instanceof Stop) {
-    say({ kind: "stopped", figures: e.figures });
+    await heapMap(e);
   } else {
     say({ kind: "error", message: e instanceof ScriptError ? e.message : String(e.stack || e) });
     process.exitCode = 1;
