@@ -29,12 +29,24 @@ def test_times_absolute_relative_and_in_minutes():
     (["1 press 1", "seats 2"], "before the first timed line"),
     (["soon press 1"], "expected a time"),
     (["1 expect colour red"], "expect screen|clock"),
+    (["1 menu 1", "2 press 1"], "seat 1 is still held by line 1 until 0:03.800"),
+    (["1 hold 2 500", "1.5 long 2"], "seat 2 is still held by line 1 until 0:01.500"),
+    (["1 press 3", "1.08 press 3"], "press 3 at 0:01.080: seat 3 is still held"),
 ])
 def test_bad_lines_are_named(lines, message):
+    # (a seat's press while its own button is still down is one of them:
+    # the board would take the two as one longer press)
     with pytest.raises(SimScriptError) as e:
         parse(lines)
     assert message in str(e.value)
     assert "line %d" % len(lines) in str(e.value)
+
+
+def test_presses_of_other_seats_may_overlap_and_a_seat_may_press_once_released():
+    script = parse(["1 menu 1", "2 press 2", "2.5 long 3", "3.81 press 1", "3.891 press 1"])
+    assert [(at, verb, args) for at, _n, verb, args in script.steps] == [
+        (1000, "menu", ("1",)), (2000, "press", ("2",)), (2500, "long", ("3",)),
+        (3810, "press", ("1",)), (3891, "press", ("1",))]
 
 
 @pytest.mark.parametrize("line, message", [

@@ -149,8 +149,40 @@ def parse(lines):
     if players is not None and players > script.seats:
         raise SimScriptError(script.set_lines["players"], "set players %d: the board has %d seats (seats N)"
                              % (players, script.seats))
+    _check_overlaps(script)
     _compact(script)
     return script
+
+
+_HOLD_MS = {"press": TAP_MS, "long": LONG_HOLD_MS, "menu": MENU_HOLD_MS}
+
+
+def held_ms(verb, args):
+    """How long a press step keeps its seat's button down (None: not a press)."""
+    if verb == "hold":
+        return int(args[1])
+    return _HOLD_MS.get(verb)
+
+
+def _check_overlaps(script):
+    # A seat's button is one button: a press of it while an earlier step
+    # still holds it down (a `press 1` during a `menu 1`) can't be made,
+    # and the board would take the two as one longer press.
+    released = {}       # seat -> (when its button comes up, the line that pressed it)
+    for at, lineno, verb, args in script.steps:
+        ms = held_ms(verb, args)
+        if ms is None:
+            continue
+        seat = int(args[0])
+        up = released.get(seat)
+        if up is not None and at <= up[0]:
+            raise SimScriptError(lineno, "%s %d at %s: seat %d is still held by line %d until %s"
+                                 % (verb, seat, _clock(at), seat, up[1], _clock(up[0])))
+        released[seat] = (at + ms, lineno)
+
+
+def _clock(ms):
+    return "%d:%02d.%03d" % (ms // 60000, ms // 1000 % 60, ms % 1000)
 
 
 def _compact(script):
@@ -556,16 +588,11 @@ class Runner:
     def run(self):
         script = self.script
         for at, _lineno, verb, args in script.steps:
-            if verb == "press":
-                self._schedule(int(args[0]), at, TAP_MS)
-            elif verb == "long":
-                self._schedule(int(args[0]), at, LONG_HOLD_MS)
-            elif verb == "menu":
-                self._schedule(int(args[0]), at, MENU_HOLD_MS)
-            elif verb == "hold":
-                self._schedule(int(args[0]), at, int(args[1]))
+            ms = held_ms(verb, args)
+            if ms is not None:
+                self._schedule(int(args[0]), at, ms)
         for at, lineno, verb, args in script.steps:
-            if verb in ("press", "long", "menu", "hold"):
+            if held_ms(verb, args) is not None:
                 continue
             self.run_until(at)
             if verb == "shot":
