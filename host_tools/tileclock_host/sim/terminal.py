@@ -94,35 +94,64 @@ def render_braille(frame, width=128, height=64):
 def render_text(frame, screen=None):
     """The display as 16 lines of 64 plain characters, for a terminal too
     small for the half-block picture: its text read back from the pixels
-    (screentext), the line under a menu's cursor marked `>` and shown in
-    capitals, the hints as they are; on a live screen its big digits and
-    prompt from the screen itself (the pixels of 32 and 16 px letters
-    don't read back). Any font shows it, which braille needs one for."""
+    (screentext), top to bottom as the panel has it. A line highlighted
+    whole (a menu's cursor) is marked `> ... <` in capitals, letters dark
+    on light within a line (a field's cursor) `[...]`; the big digits show
+    as `[ 1:05 ]` and the 16 px letters as `* TAKE 1 *`, centred; the hints
+    as they are. Any font shows it, which braille needs one for.
+    (`screen` is not read: what shows is what the glass has.)"""
+    from tileclock_host.sim import screentext
+    return format_text(screentext.items(frame))
+
+
+def format_text(items):
+    """screentext.items() as render_text() shows them."""
     from tileclock_host.sim import screentext
     out = []
-    clock = None
-    shown = getattr(screen, "shown_seconds", None)
-    if callable(shown) and hasattr(screen, "draw_time"):
-        seconds = shown()
-        if seconds is not None and seconds >= 0:
-            clock = "%d:%02d" % (seconds // 60, seconds % 60)
-            if seconds >= 3600:
-                clock = "%d:%02d:%02d" % (seconds // 3600, (seconds // 60) % 60, seconds % 60)
-    for y, text, inverted in screentext.rows(frame):
-        if clock is not None and y > 8:
+    for _y, kind, text, flags in items:
+        if kind == screentext.CLOCK:
             out.append("")
-            out.append(("[ %s ]" % clock).center(64))
+            out.append(("[ %s ]" % " ".join(text.split())).center(64))
             out.append("")
-            clock = None
-        text = " ".join(text.split())
-        out.append(("> " + text.upper() + " <") if inverted else "  " + text)
-    if clock is not None:
-        out.append(("[ %s ]" % clock).center(64))
-    prompt = getattr(screen, "prompt_text", "")
-    if prompt:
-        out.append(("* %s *" % prompt).center(64))
+        elif kind == screentext.LARGE:
+            out.append(("* %s *" % " ".join(text.split())).center(64))
+        elif kind == screentext.HINT:
+            out.append("  " + " ".join(text.split()))
+        else:
+            out.append(_marked(text, flags))
+    while out and not out[0]:
+        out.pop(0)
     out = [_fit(line, 64) for line in out][:16]
     return [line + " " * (64 - len(line)) for line in out + [""] * (16 - len(out))]
+
+
+def _marked(text, flags):
+    # one space between words; dark-on-light letters marked
+    chars = []
+    for ch, dark in zip(text, flags):
+        if ch == " ":
+            if chars and chars[-1][0] != " ":
+                chars.append((" ", False))
+        else:
+            chars.append((ch, dark))
+    while chars and chars[-1][0] == " ":
+        chars.pop()
+    letters = [dark for ch, dark in chars if ch != " "]
+    if letters and all(letters):
+        return "> " + "".join(ch for ch, _d in chars).upper() + " <"
+    line = "  "
+    inside = False
+    for ch, dark in chars:
+        if dark and not inside:
+            line += "["
+            inside = True
+        elif not dark and inside and ch != " ":
+            line += "]"
+            inside = False
+        line += ch
+    if inside:
+        line = line.rstrip() + "]"
+    return line
 
 
 def choose_mode(cols, rows, braille=False):
