@@ -35,8 +35,10 @@ BUDGETS = {
     # budgets are lowered as the firmware loads less.
     "pico.peak.battery_low": 101552 + 1024,
     "pico.peak.boardclock_game": 97680 + 1024,
+    "pico.peak.entries_cursor": 100576 + 1024,
     "pico.peak.last_calls": 105296 + 1024,
     "pico.peak.names": 85696 + 1024,
+    "pico.peak.press_order": 99936 + 1024,
     "pico.peak.rename": 108544 + 1024,
     "pico.peak.sheet_home": 108928 + 1024,
     "pico.peak.sleep_home": 99616 + 1024,

@@ -269,6 +269,64 @@ def test_two_seats_in_one_long_pass_come_in_the_order_they_were_decided():
     assert _events(b, 400) == [(PRESS3, 50), (PRESS1, 60)]
 
 
+PRESS2 = events.make(events.PRESS, 2)
+HOLD2 = events.make(events.HOLD, 2)
+LONG2 = events.make(events.LONG, 2)
+
+
+def test_a_tap_let_go_first_under_an_earlier_press_comes_second():
+    # seat 1 presses at 4000 and holds 80 ms; seat 2 taps at 4030 for 40 ms
+    # and lets go first: seat 1 pressed first, so its press comes first
+    pins, b = _make()
+    b.poll(3990)
+    _edges(b, 1, [(4000, 1), (4080, 0)])
+    _edges(b, 2, [(4030, 1), (4070, 0)])
+    assert _events(b, 4095) == []           # seat 2 is decided, seat 1 not yet
+    assert _events(b, 4200) == [(PRESS1, 4000), (PRESS2, 4030)]
+
+
+def test_a_tap_waits_for_the_earlier_press_polled_a_millisecond_at_a_time():
+    pins, b = _make()
+    b.poll(0)
+    pins.level[0] = 0                       # seat 1 down at 100
+    log = _run(b, 0, 130)
+    pins.level[1] = 0                       # seat 2 down at 130 ...
+    _run(b, 130, 40, 1, log)
+    pins.level[1] = 1                       # ... up at 170, first
+    _run(b, 170, 30, 1, log)
+    pins.level[0] = 1                       # seat 1 up at 200
+    _run(b, 200, 100, 1, log)
+    assert [e for _t, e in log] == [PRESS1, PRESS2]
+    assert log[0][0] == log[1][0] == DEBOUNCE_MS     # both when seat 1's release held (220)
+
+
+def test_a_tap_under_a_hold_comes_before_the_hold_and_is_not_held_back_past_it():
+    pins, b = _make()
+    b.poll(0)
+    _edges(b, 1, [(100, 1)])                # a long press: HOLD at 1000, LONG on release
+    pins.level[0] = 0
+    _edges(b, 2, [(400, 1), (450, 0)])      # a tap under it
+    # the tap waits while seat 1 might still be a press, not past its HOLD
+    assert _events(b, 600) == []
+    assert _events(b, 1000) == [(PRESS2, 400), (HOLD1, 100)]
+    _edges(b, 1, [(1300, 0)])
+    pins.level[0] = 1
+    assert _events(b, 1400) == [(LONG1, 100)]
+
+
+def test_a_tap_under_a_tap_and_two_holds_come_in_the_order_pressed():
+    pins, b = _make()
+    b.poll(0)
+    # tap under tap: seat 2's inside seat 1's
+    _edges(b, 1, [(100, 1), (300, 0)])
+    _edges(b, 2, [(150, 1), (200, 0)])
+    assert _events(b, 500) == [(PRESS1, 100), (PRESS2, 150)]
+    # two holds, the second begun first and let go last
+    _edges(b, 2, [(1000, 1), (2400, 0)])
+    _edges(b, 1, [(1100, 1), (2100, 0)])
+    assert _events(b, 3000) == [(HOLD2, 1000), (HOLD1, 1100), (LONG1, 1100), (LONG2, 1000)]
+
+
 def test_edges_across_the_tick_wrap():
     pins, b = _make()
     start = ticks.TICKS_MAX - 50

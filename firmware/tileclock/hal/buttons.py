@@ -25,6 +25,12 @@
 # edges (a board without interrupts) the same rules run on the levels each
 # poll reads, the edge then timed by the poll that saw it.
 #
+# Events come out in the order of their edges, not the order they were let
+# go: a press at the tick it began, a hold or a long press when it was
+# decided. Seat 2's tap made under seat 1's earlier press waits until seat
+# 1's press is decided (let go: a press, first; or held LONG_MS: no call,
+# and after the tap), so who called first is who pressed first.
+#
 # poll(now) returns the next event (0 for none): call it until it returns
 # 0. It allocates nothing: events wait in a small ring of bytes, times in
 # preallocated lists of small ints.
@@ -93,6 +99,7 @@ class Buttons:
         self._down_at = [0] * n         # tick the current press began
         self._queue = bytearray(_QUEUE)
         self._queue_at = [0] * _QUEUE   # each waiting event's press began then
+        self._queue_edge = [0] * _QUEUE     # ... and its edge (_push)
         self._head = 0
         self._count = 0
         self.dropped = 0                # events lost to a full queue
@@ -117,14 +124,41 @@ class Buttons:
         self._edge_s[k] = i | (_LEVEL if pressed else 0)
         count[0] = n + 1
 
-    def _push(self, event, at):
+    def _push(self, event, at, edge):
+        # waiting events in the order of their edges (ties: the order they
+        # were decided), not the order they were let go: a press's edge is
+        # the tick it began, a hold's, a long press's or the menu's the
+        # tick it was decided
         if self._count == _QUEUE:
             self.dropped += 1
             return
-        k = (self._head + self._count) % _QUEUE
-        self._queue[k] = event
-        self._queue_at[k] = at
+        queue = self._queue
+        queue_at = self._queue_at
+        queue_edge = self._queue_edge
+        n = self._count
+        k = (self._head + n) % _QUEUE
+        while n:
+            before = (k - 1) % _QUEUE
+            if ticks.ticks_diff(edge, queue_edge[before]) >= 0:
+                break
+            queue[k] = queue[before]
+            queue_at[k] = queue_at[before]
+            queue_edge[k] = queue_edge[before]
+            k = before
+            n -= 1
+        queue[k] = event
+        queue_at[k] = at
+        queue_edge[k] = edge
         self._count += 1
+
+    def _undecided_before(self, at):
+        # a press begun before tick `at` that is neither let go nor held
+        # LONG_MS yet: it may still be a call, and calls go in the order
+        # of their presses
+        for i in range(self.seats):
+            if self._down[i] and self._stage[i] == STAGE_SHORT and ticks.ticks_diff(at, self._down_at[i]) > 0:
+                return True
+        return False
 
     def _due(self, i):
         # the tick seat i's next decision falls due (its level held
@@ -144,16 +178,17 @@ class Buttons:
             return ticks.ticks_add(self._down_at[i], self.menu_ms)
         return -1
 
-    def _held_on(self, i):
-        # seat i's press, still down, reached its next stage: HOLD, then MENU
+    def _held_on(self, i, t):
+        # seat i's press, still down, reached its next stage at tick t:
+        # HOLD, then MENU
         stage = self._stage[i]
         self._stage[i] = stage + 1
         self._push(events.make(events.HOLD if stage == STAGE_SHORT else events.MENU, i + 1),
-                   self._down_at[i])
+                   self._down_at[i], t)
 
-    def _released(self, i, held):
-        # seat i's press let go after `held` ms: PRESS, LONG or MENU (nothing
-        # if it was decided already)
+    def _released(self, i, held, t):
+        # seat i's press let go at tick t after `held` ms: PRESS, LONG or
+        # MENU (nothing if it was decided already)
         if self._stage[i] == STAGE_OVER:
             return
         self._stage[i] = STAGE_OVER
@@ -163,7 +198,8 @@ class Buttons:
             kind = events.LONG
         else:
             kind = events.PRESS
-        self._push(events.make(kind, i + 1), self._down_at[i])
+        at = self._down_at[i]
+        self._push(events.make(kind, i + 1), at, at if kind == events.PRESS else t)
 
     def _settle_all(self, t):
         # every decision due by tick t, earliest first, whichever seat: two
@@ -194,9 +230,9 @@ class Buttons:
                 self._down_at[i] = since
                 self._stage[i] = STAGE_SHORT
             else:
-                self._released(i, ticks.ticks_diff(since, self._down_at[i]))
+                self._released(i, ticks.ticks_diff(since, self._down_at[i]), since)
         elif self._down[i]:
-            self._held_on(i)
+            self._held_on(i, t)
 
     def poll(self, now):
         """Take the edges since the last poll, read the pins at tick `now`;
@@ -235,8 +271,13 @@ class Buttons:
         return self._next()
 
     def _next(self):
-        # the oldest waiting event, or NONE; event_at its press's tick
+        # the waiting event whose press began first, or NONE; event_at its
+        # press's tick. It waits while a press begun before it is still
+        # undecided: a tap let go under another seat's longer press is
+        # given after that press, which came first.
         if not self._count:
+            return events.NONE
+        if self._undecided_before(self._queue_edge[self._head]):
             return events.NONE
         event = self._queue[self._head]
         self.event_at = self._queue_at[self._head]

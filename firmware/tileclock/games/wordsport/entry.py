@@ -31,6 +31,7 @@ class WsEntry(Screen):
         super().__init__(app)
         self.stop = 0
         self.top = 0
+        self.stops = None
 
     def open(self, now):
         # also after an entry or its undo: the rows as the engine has them
@@ -51,7 +52,16 @@ class WsEntry(Screen):
             stops.append((_SEVENS, r["seat"]))
             stops.append((_GRID, r["seat"]))
         stops.append((_CLOSE, 0))
+        # The rows sort by place again after every change: the cursor stays
+        # with the field it was on (the player being edited), not its row.
+        old = self.stops[self.stop] if self.stops else None
         self.stops = stops
+        i = 0
+        while old is not None and i < len(stops):
+            if stops[i] == old:
+                self.stop = i
+                break
+            i += 1
         if self.stop >= len(stops):
             self.stop = len(stops) - 1
 
