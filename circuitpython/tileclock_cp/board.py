@@ -120,7 +120,7 @@ class KeypadButtons(Buttons):
             elif self._down[i]:
                 self._down[i] = 0
                 # (press and release both waiting: judged by keypad's times)
-                self._released(i, ticks.ticks_diff(at, self._down_at[i]))
+                self._released(i, ticks.ticks_diff(at, self._down_at[i]), at)
 
     def settle(self, now):
         """Take what keypad has queued without giving an event, a press in
@@ -136,7 +136,7 @@ class KeypadButtons(Buttons):
                 due = self._hold_due(i)
                 if due < 0 or ticks.ticks_diff(now, due) < 0:
                     break
-                self._held_on(i)
+                self._held_on(i, due)
         return self._next()
 
 

@@ -31,7 +31,7 @@ class WsEntry(Screen):
         super().__init__(app)
         self.stop = 0
         self.top = 0
-        self.stops = None
+        self.stops = []
 
     def open(self, now):
         # also after an entry or its undo: the rows as the engine has them
