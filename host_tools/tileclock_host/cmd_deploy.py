@@ -81,9 +81,9 @@ NO_BOARD_DEPLOY = ("no Pico found on USB: is it plugged in, with a data cable (n
 _BOARD_MPY = "import sys\nprint(%r + str(getattr(sys.implementation, '_mpy', 0)))\n" % MPY_MARK
 
 
-def board_mpy(port, resume=True, timeout=PROBE_SECONDS):
+def board_mpy(port, resume=True, timeout=None):
     """The board's sys.implementation._mpy (0 if its MicroPython has none)."""
-    out = _mpremote(port, resume, "exec", _BOARD_MPY, timeout=timeout)
+    out = _mpremote(port, resume, "exec", _BOARD_MPY, timeout=PROBE_SECONDS if timeout is None else timeout)
     for line in out.splitlines():
         if line.startswith(MPY_MARK) and line[len(MPY_MARK):].strip().isdigit():
             return int(line[len(MPY_MARK):])
@@ -138,7 +138,7 @@ def _mpremote(port, resume, *commands, timeout=120):
     return result.stdout
 
 
-def free_board(port, root="/", boot_seconds=maintenance.BOOT_SECONDS):
+def free_board(port, root="/", boot_seconds=None):
     """The maintenance handshake (tileclock_host.device.maintenance): "safe", "free" or "reset"."""
     return maintenance.free_board(port, root, lambda p, a, t: _mpremote(p, True, *a, timeout=t),
                                   boot_seconds, ask_seconds=PROBE_SECONDS)

@@ -181,6 +181,28 @@ def test_a_board_that_does_not_come_back_is_waited_for_a_bounded_time():
     assert clock[0] <= 6
 
 
+def test_the_waits_for_a_board_are_the_bounds_as_they_are_when_called(monkeypatch):
+    # (the tests give a stand-in board sharing a busy machine longer ones)
+    from tileclock_host.device import maintenance
+    clock = [0.0]
+
+    def pass_time(s):
+        clock[0] += s
+
+    asked = []
+
+    def run(port, args, timeout):
+        asked.append(timeout)
+        return "TCMAINT reset\n" if len(asked) == 1 else ""
+
+    monkeypatch.setattr(maintenance, "BOOT_SECONDS", 7)
+    monkeypatch.setattr(maintenance, "ASK_SECONDS", 3)
+    with pytest.raises(UserError) as e:
+        maintenance.free_board("p", "/", run, say=lambda s: None, sleep=pass_time, clock=lambda: clock[0])
+    assert "within 7 s" in str(e.value)
+    assert asked[:2] == [3, 3] and max(asked) == 3
+
+
 def test_a_board_that_starts_its_clock_instead_of_safe_mode_is_refused():
     from tileclock_host.device import maintenance
     calls = []

@@ -41,15 +41,18 @@ def _word(out):
     return None
 
 
-def free_board(port, root, run, boot_seconds=BOOT_SECONDS, say=print, sleep=time.sleep,
-               clock=time.monotonic, ask_seconds=ASK_SECONDS):
+def free_board(port, root, run, boot_seconds=None, say=print, sleep=time.sleep,
+               clock=time.monotonic, ask_seconds=None):
     """Get the board on `port` to a REPL that no watchdog will cut short.
 
     `run(port, args, timeout)` runs one mpremote command line without a soft
     reset (`resume`) and returns its output, or raises UserError. `root` is
     the board's flash folder ("/" on a Pico). Returns what was done:
     "safe" (safe mode already), "free" (no app, or no watchdog configured) or
-    "reset" (reset into safe mode: the caller resets it again when done)."""
+    "reset" (reset into safe mode: the caller resets it again when done).
+    The bounds default to BOOT_SECONDS and ASK_SECONDS as they are now."""
+    boot_seconds = BOOT_SECONDS if boot_seconds is None else boot_seconds
+    ask_seconds = ASK_SECONDS if ask_seconds is None else ask_seconds
     out = run(port, ["exec", board_code("request(%r)" % root)], ask_seconds)
     word = _word(out)
     if word in ("safe", "free"):
