@@ -5,9 +5,9 @@ import os
 import shutil
 import subprocess
 import sys
-import time
 
 import pytest
+import unix_pico
 
 from tileclock_host import cmd_deploy
 from tileclock_host.firmware_build import HOST_ONLY
@@ -62,9 +62,10 @@ def build(tmp_path_factory):
 
 
 @pytest.fixture
-def unix_board(tmp_path):
+def unix_board(tmp_path, monkeypatch):
     """A MicroPython unix port on a pseudo-terminal; its files live in tmp_path/board."""
     import ptybridge
+    unix_pico.patient(monkeypatch)
     assert os.path.exists(MICROPYTHON), "the MicroPython unix port is not installed: run `make venv`"
     board = tmp_path / "board"
     board.mkdir()
@@ -98,7 +99,7 @@ def test_deploy_copies_the_build_and_removes_stale_files(unix_board, build):
     # and the board runs the compiled code
     out = subprocess.run([cmd_deploy.tool("mpremote"), "connect", dev, "resume", "exec",
                           "from tileclock import ticks\nprint(ticks.ticks_add(ticks.TICKS_MAX, 5))"],
-                         capture_output=True, text=True, timeout=60)
+                         capture_output=True, text=True, timeout=unix_pico.BOOT_SECONDS)
     assert out.stdout.strip() == "4"
 
 
@@ -106,8 +107,8 @@ def test_deploy_copies_the_build_and_removes_stale_files(unix_board, build):
 # main.py and app with the shipped config's watchdog (tests/host/unix_pico.py).
 
 @pytest.fixture
-def pico(tmp_path):
-    import unix_pico
+def pico(tmp_path, monkeypatch):
+    unix_pico.patient(monkeypatch)
     folder = tmp_path / "flash"
     folder.mkdir()
     tty, stop = unix_pico.start(folder)
@@ -120,7 +121,7 @@ def pico(tmp_path):
 def test_deploy_restarts_a_board_whose_watchdog_runs_in_safe_mode_and_brings_the_clock_back(
         pico, build, capsys):
     import board_config
-    from unix_pico import boots, wait_for_boots
+    from unix_pico import ask, boots, wait_for_boots
     dev, flash = pico
     wdt = "watchdog %d" % board_config.WATCHDOG_MS
     out_dir, files = build
@@ -149,7 +150,9 @@ def test_deploy_restarts_a_board_whose_watchdog_runs_in_safe_mode_and_brings_the
     capsys.readouterr()
     cmd_deploy.deploy(out_dir, files, dev, resume=True, reset=False, root=".")
     assert "restarting" not in capsys.readouterr().out
-    time.sleep(0.5)
+    # the board has done all it was sent once it answers this: no reset came
+    said = ask(dev, "import sys\nprint(sys.modules['tileclock.hal.maintenance'].safe)")
+    assert said.split() == ["maintenance"], said
     assert len(boots(flash)) == 13
 
 
@@ -168,13 +171,13 @@ def test_a_board_that_does_not_come_back_is_waited_for_a_bounded_time():
     calls = []
     clock = [0.0]
 
-    def sleep(s):
+    def pass_time(s):          # the virtual clock's: no wait
         clock[0] += s
 
     answers = ["TCMAINT reset\n", ""] + [UserError("p: mpremote failed: no device")] * 100
     with pytest.raises(UserError) as e:
         maintenance.free_board("p", "/", _fake_runner(answers, calls), boot_seconds=5, say=lambda s: None,
-                               sleep=sleep, clock=lambda: clock[0])
+                               sleep=pass_time, clock=lambda: clock[0])
     assert "did not come back from its reset within 5 s (mpremote failed: no device)" in str(e.value)
     assert "hold seat 1 while plugging it in" in str(e.value)
     assert calls[:3] == ["request('/')", "reset", "status('/')"]
@@ -290,7 +293,7 @@ def test_deploy_source_copies_the_py_files(unix_board, tmp_path, capsys, monkeyp
     assert not list(board.rglob("*.mpy"))
     out = subprocess.run([cmd_deploy.tool("mpremote"), "connect", dev, "resume", "exec",
                           "from tileclock import ticks\nprint(ticks.__file__, ticks.ticks_add(ticks.TICKS_MAX, 5))"],
-                         capture_output=True, text=True, timeout=60)
+                         capture_output=True, text=True, timeout=unix_pico.BOOT_SECONDS)
     assert out.stdout.split() == ["tileclock/ticks.py", "4"]
 
 

