@@ -22,6 +22,9 @@ from tileclock_host.sim import terminal
 from tileclock_host.sim.terminal import Terminal, choose_mode, key_to_event, render, render_braille
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+# Waits are for what the window shows; their bound is reached only when the
+# simulator is broken, so as long as a busy machine could ever need.
+WAIT_SECONDS = 180
 
 BRAILLE = re.compile("[\u2801-\u28ff]")
 BLOCKS = re.compile("[\u2580\u2584\u2588]")
@@ -334,13 +337,6 @@ class Sim:
         self.raw = ""
         self._decode = codecs.getincrementaldecoder("utf-8")()
 
-    def read(self, seconds):
-        """What the simulator writes for `seconds`, fed to the VT."""
-        deadline = time.monotonic() + seconds
-        while time.monotonic() < deadline:
-            if not self._read_once(0.05):
-                return
-
     def _read_once(self, timeout):
         ready, _, _ = select.select([self.master], [], [], timeout)
         if not ready:
@@ -356,7 +352,7 @@ class Sim:
         self.vt.feed(text)
         return True
 
-    def wait_for(self, *texts, seconds=20):
+    def wait_for(self, *texts, seconds=WAIT_SECONDS):
         """Read until every one of `texts` is on the window (a line break as
         good as a space)."""
         deadline = time.monotonic() + seconds
@@ -364,12 +360,19 @@ class Sim:
             assert time.monotonic() < deadline, "no %r on the window:\n%s" % (texts, self.vt.text())
             assert self._read_once(0.05), "the simulator ended:\n" + self.raw[-2000:]
 
+    def wait_written(self, *texts, seconds=WAIT_SECONDS):
+        """Read until every one of `texts` has been written, the simulator
+        running or not."""
+        deadline = time.monotonic() + seconds
+        while not all(t in self.raw for t in texts):
+            assert time.monotonic() < deadline, "no %r written:\n%r" % (texts, self.raw[-2000:])
+            assert self._read_once(0.05), "the terminal closed:\n%r" % self.raw[-2000:]
+
     def keys(self, text):
         os.write(self.master, text.encode())
 
     def resize(self, cols, rows):
-        self.read(0.2)              # what was written for the old size
-        self.vt.resized(cols, rows)
+        self.vt.resized(cols, rows)     # (what comes for the old size is dropped)
         _set_size(self.master, cols, rows)
 
     def close(self):
@@ -425,20 +428,20 @@ def test_the_window_at_its_size_a_resize_and_the_end(size, resized, end, tmp_pat
             sim.wait_for("screen WsReady", "q quit")
             _check_picture(sim.vt, text=resized[0] < 130)
         sim.keys("3")                               # GO, in whatever size
-        sim.read(0.3)
+        if resized[0] >= 80:
+            sim.wait_for("screen WsPlay", "q quit")
 
         if end == "hangup":
             os.close(sim.master)                    # the terminal window closed: SIGHUP
-            status = sim.proc.wait(timeout=20)
+            status = sim.proc.wait(timeout=WAIT_SECONDS)
         else:
             if end == "sigterm":
                 sim.proc.send_signal(signal.SIGTERM)
             else:
                 sim.keys("\x03")
-            status = sim.proc.wait(timeout=20)
-            sim.read(0.5)
+            status = sim.proc.wait(timeout=WAIT_SECONDS)
             assert status == (143 if end == "sigterm" else 130)
-            assert "\x1b[?1049l" in sim.raw and "now removed" in sim.raw
+            sim.wait_written("\x1b[?1049l", "now removed")
             after = termios.tcgetattr(sim.master)
             assert after[3] & (termios.ICANON | termios.ECHO) == before[3] & (termios.ICANON | termios.ECHO)
         assert "Traceback" not in sim.raw

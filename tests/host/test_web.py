@@ -40,7 +40,9 @@ GAMES = ("wordsport_game.txt", "speedscrabble_match.txt", "spellsport_sample.txt
          "boardclock_game.txt")
 CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                   "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-BOOT_TIMEOUT_MS = 30000
+# Every wait below is for the page's state; its bound is reached only when
+# the page is broken, so as long as a busy machine could ever need.
+WAIT_MS = 180000
 
 
 def chromium():
@@ -81,6 +83,7 @@ class Page:
 
     def __init__(self, browser, url):
         self.context = browser.new_context(viewport={"width": 1100, "height": 760})
+        self.context.set_default_timeout(WAIT_MS)
         self.page = self.context.new_page()
         self.url = url
         self.console = []
@@ -94,7 +97,7 @@ class Page:
 
     def wait_booted(self):
         self.page.wait_for_function("window.tileclock && window.tileclock.booted()"
-                                    " && window.tileclock.figures.firstFrameMs !== null", timeout=BOOT_TIMEOUT_MS)
+                                    " && window.tileclock.figures.firstFrameMs !== null", timeout=WAIT_MS)
         self.settle()
 
     def settle(self, passes=3):
@@ -102,12 +105,12 @@ class Page:
         or a boot set going is drawn and sent): its state, not the clock."""
         done = self.js("window.tileclock.figures.passes")
         self.page.wait_for_function("(p) => window.tileclock.figures.passes >= p", arg=done + passes,
-                                    timeout=10000)
+                                    timeout=WAIT_MS)
 
-    def wait_for(self, condition, timeout_ms=10000):
+    def wait_for(self, condition):
         """Until the JavaScript `condition` on `s` (the page's state) holds."""
         self.page.wait_for_function("(() => { const s = window.tileclock.state(); return s && (%s); })()"
-                                    % condition, timeout=timeout_ms)
+                                    % condition, timeout=WAIT_MS)
         return self.state()
 
     def js(self, expression, arg=None):
@@ -204,14 +207,16 @@ def test_a_word_sport_round_clicked_at_real_time(page):
     for wait in (2.2, 4.6):
         # the page's own clock past the mark since GO, then the wall clock here
         page.wait_for("s.cue === 'GO' && s.cue_age_ms >= %d" % (wait * 1000))
+        before = time.monotonic()
         state = page.state()
         now = time.monotonic()
         # the clock on the display against the time since GO sounded, both
-        # read in one call of the page; and against the wall clock here
+        # read in one call of the page; and against the wall clock here,
+        # read on either side of that call
         shown = _seconds(state["clock"])
         assert state["cue"] == "GO", state
         assert abs(shown - state["cue_age_ms"] / 1000) <= 1.0, state
-        assert now - t1 - 1.0 <= shown <= now - t0 + 1.0, (state, now - t1, now - t0)
+        assert before - t1 - 1.0 <= shown <= now - t0 + 1.0, (state, before - t1, now - t0)
         assert page.canvas_is_the_glass()
     state = page.click(2, then="s.prompt.startsWith('TAKE ')")     # seat 2's go: everyone takes tiles
     assert "seat go" in state["keys"]
@@ -223,7 +228,7 @@ def test_a_word_sport_round_clicked_at_real_time(page):
     # until TAKE ONE's notes have reached Web Audio (the page's state, not a
     # sleep: a busy machine runs the loop late)
     page.page.wait_for_function("(want) => window.tileclock.audio.log.slice(-want.length).join() === want.join()",
-                                arg=go + take_one, timeout=10000)
+                                arg=go + take_one, timeout=WAIT_MS)
     audio = page.js("({log: window.tileclock.audio.log, ctx: window.tileclock.audio.ctx && "
                     "window.tileclock.audio.ctx.state, hz: window.tileclock.audio.osc && "
                     "window.tileclock.audio.osc.frequency.value})")
@@ -360,16 +365,17 @@ def test_tileclock_web_builds_the_folder_and_names_a_bad_one(tmp_path, capsys):
 
 def test_a_touch_screen_taps_the_seats(browser, site):
     context = browser.new_context(viewport={"width": 800, "height": 900}, has_touch=True, is_mobile=True)
+    context.set_default_timeout(WAIT_MS)
     try:
         page = context.new_page()
         errors = []
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.goto(site[0])
-        page.wait_for_function("window.tileclock && window.tileclock.booted()", timeout=BOOT_TIMEOUT_MS)
+        page.wait_for_function("window.tileclock && window.tileclock.booted()", timeout=WAIT_MS)
         page.tap("#seat-2")                             # Start
-        page.wait_for_function("window.tileclock.state().screen === 'WsReady'", timeout=5000)
+        page.wait_for_function("window.tileclock.state().screen === 'WsReady'", timeout=WAIT_MS)
         page.tap("#seat-4")                             # GO
-        page.wait_for_function("window.tileclock.state().screen === 'WsPlay'", timeout=5000)
+        page.wait_for_function("window.tileclock.state().screen === 'WsPlay'", timeout=WAIT_MS)
         assert not errors, errors
     finally:
         context.close()
@@ -393,7 +399,7 @@ def test_tileclock_web_serves_the_page_on_localhost(tmp_path):
             assert r.headers["Content-Type"] == "text/javascript"
     finally:
         proc.terminate()
-        proc.wait(timeout=10)
+        proc.wait(timeout=WAIT_MS / 1000)
 
 
 def test_two_quick_taps_are_two_presses(page):
