@@ -11,6 +11,7 @@
 # end the runs, the failures and the slowest test; exits 1 if a run failed.
 import argparse
 import os
+import signal
 import subprocess
 import sys
 import time
@@ -30,6 +31,16 @@ def _hogs(count):
     return [subprocess.Popen([sys.executable, "-c", HOG], preexec_fn=lambda: os.nice(19),
                              stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             for _ in range(count)]
+
+
+def _pytest(args):
+    proc = subprocess.Popen([sys.executable, "-m", "pytest"] + args, cwd=ROOT)
+    try:
+        return proc.wait()
+    except KeyboardInterrupt:
+        proc.send_signal(signal.SIGINT)     # its fixtures stop their boards and browsers
+        proc.wait()
+        raise
 
 
 def _results(junit):
@@ -63,8 +74,8 @@ def main(argv=None):
         for run in range(1, args.runs + 1):
             junit = os.path.join(folder, "run-%d.xml" % run)
             start = time.monotonic()
-            status = subprocess.call([sys.executable, "-m", "pytest", "-q", "-n", "auto", "--dist", "worksteal",
-                                      "-p", "no:cacheprovider", "--junitxml", junit] + args.tests, cwd=ROOT)
+            status = _pytest(["-q", "-n", "auto", "--dist", "worksteal", "-p", "no:cacheprovider",
+                              "--junitxml", junit] + args.tests)
             seconds = time.monotonic() - start
             results = _results(junit) if os.path.exists(junit) else []
             bad = [name for name, _s, outcome in results if outcome != "passed"]
