@@ -14,6 +14,9 @@ REFUSED = const(9)       # a press the rules do not allow
 PICK = const(10)         # Idaho: every player tops up to seven unused
 TAKE_SIX = const(11)     # Spell Sport: a player may take six new tiles
 BATTERY = const(12)      # the battery is low, or nearly empty (hal/battery.py)
+ONE_MINUTE = const(13)   # a minute left of a time bank (Board Clock)
+OVERTIME = const(14)     # another minute of overtime begins: 10 points more (Board Clock)
 
 NAMES = ("", "COUNT_IN", "GO", "TAKE_ONE", "TAKE_TWO", "IM_OUT", "WIN",
-         "LAST_TEN", "TIME_UP", "REFUSED", "PICK", "TAKE_SIX", "BATTERY")
+         "LAST_TEN", "TIME_UP", "REFUSED", "PICK", "TAKE_SIX", "BATTERY",
+         "ONE_MINUTE", "OVERTIME")

@@ -30,6 +30,8 @@ TUNES = {
     cues.PICK: (_B5, 60, _E6, 60, _B6, 120),                      # three rising
     cues.TAKE_SIX: (_G6, 50, 0, 40, _G6, 50, 0, 40, _C7, 160),    # two taps and up
     cues.BATTERY: (_E6, 150, _A5, 150, 0, 150, _E6, 150, _A5, 300),  # falling twice: running down
+    cues.ONE_MINUTE: (_A6, 120, 0, 80, _A6, 120),                 # two high: a minute left
+    cues.OVERTIME: (_C6, 80, _A5, 160),                           # short, falling: 10 more points
 }
 
 # A new cue replaces the one playing unless the one playing ranks higher
@@ -43,7 +45,9 @@ PRIORITY = {
     cues.TAKE_SIX: 1,
     cues.REFUSED: 1,
     cues.BATTERY: 1,
+    cues.OVERTIME: 1,
     cues.GO: 2,
+    cues.ONE_MINUTE: 2,
     cues.IM_OUT: 2,
     cues.WIN: 2,
     cues.TIME_UP: 3,

@@ -3,15 +3,24 @@
 # runs only on their turn; a press of their own seat ends the turn and starts
 # the next player's clock, in seat order. A bank that runs out counts on into
 # overtime, which costs 10 points a minute or part of one, and past an
-# optional limit loses the game on time. At the end the players' scores are
-# entered, the penalties taken off, and the game closes: the highest score
-# wins (a tie for first is a draw), and the evening's standings count wins
-# (points: 2 a win, 1 a draw), then the sum of the margins.
+# optional limit loses the game on time. The player who goes out stops every
+# clock (the out play); then the players' scores are entered, the penalties
+# taken off, and the game closes: the highest score wins (a tie for first is
+# a draw), and the evening's standings count wins (points: 2 a win, 1 a
+# draw), then the sum of the margins.
 #
-#   between games   seat N NAME, unseat N, rename N NAME, merge MS,
-#                   bank MS, limit MS, warnings on|off, start N
-#   play            turn N, pause, resume [N], end, void
+#   between games   seat N NAME, unseat N, rename N NAME, merge MS, rules N,
+#                   bank MS, limit MS, warnings on|off, timeloss POINTS,
+#                   start N
+#   play            turn N, pause, resume [N], skip N, out N, end, void
 #   the scores      score N POINTS, close, void
+#
+# The rules' version (`rules N`, before an evening's first game) says how
+# overtime is counted, so that an evening keeps the results it was played
+# to: 1, the whole seconds the clock showed, the limit reached at the limit
+# (journals written before `rules` existed have no such line: version 1);
+# 2, the tournament rules, to the millisecond, the limit exceeded a
+# millisecond past it. New evenings are set up with version 2 (spec.py).
 from micropython import const
 
 from tileclock import cues
@@ -33,15 +42,18 @@ MAX_LIMIT_MS = const(3600000)       # the longest overtime limit: an hour
 PENALTY = const(10)                 # points a minute, or part of one, over
 WARN_SECONDS = const(60)            # the warning at one minute left
 LAST_SECONDS = const(10)            # a beep each of the last ten seconds
-MAX_SCORE = const(999)
+MIN_SCORE = const(-999)             # a final score after the racks' deductions
+MAX_SCORE = const(9999)
+MAX_TIMELOSS = const(1000)          # the largest margin of a loss on time
+RULES = const(2)                    # the rules' version of a new evening (see above)
 WIN_POINTS = const(2)               # the standings' points: a win
 DRAW_POINTS = const(1)              # each player of a tie for first
 _MOST_A_GAME = const(4)             # the most points one game gives (four players level)
 _MOST_SPREAD = const(1000000000)    # a sum of margins past this is no evening's
 
 # A closed game: (number, void, winner, draw, bank_ms, rows); a row:
-# (name, seat, used_ms, score, lost, points, adjusted, margin), the scores
-# None in a void game.
+# (name, seat, used_ms, score, lost, points, adjusted, margin, out), the
+# scores None in a void game.
 _R_NAME = const(0)
 _R_SEAT = const(1)
 _R_USED = const(2)
@@ -50,36 +62,47 @@ _R_LOST = const(4)
 _R_POINTS = const(5)
 _R_ADJUSTED = const(6)
 _R_MARGIN = const(7)
+_R_OUT = const(8)
 
 _VERBS = {
-    "bank": "MS", "limit": "MS", "warnings": "on|off", "start": "SEAT",
-    "turn": "SEAT", "pause": "", "resume": "[SEAT]", "end": "",
-    "score": "SEAT POINTS", "close": "", "void": "",
+    "rules": "N", "bank": "MS", "limit": "MS", "warnings": "on|off", "timeloss": "POINTS",
+    "start": "SEAT", "turn": "SEAT", "pause": "", "resume": "[SEAT]", "skip": "SEAT", "out": "SEAT",
+    "end": "", "score": "SEAT POINTS", "close": "", "void": "",
 }
 _VERBS.update(TABLE_VERBS)
 
 _TAKEN_AS_RESUME = "taken as the resume: done? press again"
 
 
-def penalty(over_ms):
-    """Points an overtime of `over_ms` costs: 10 for each minute or part of
-    one, counted in the whole seconds the clock shows (0:00 costs nothing,
-    0:59 and 1:00 cost 10, 1:01 costs 20)."""
+def minutes_over(over_ms, rules=RULES):
+    """The minutes of overtime begun in `over_ms`, as the rules' version
+    counts them: 2, to the millisecond (1 ms is the first minute, 1:00.000
+    still the first, 1:00.001 the second); 1, in the whole seconds the
+    clock showed (0:00.999 none, 1:00.999 the first, 1:01 the second).
+    Allocates nothing."""
+    if rules < 2:
+        over_ms = over_ms // 1000 * 1000
     if over_ms <= 0:
         return 0
-    seconds = over_ms // 1000
-    return PENALTY * ((seconds + 59) // 60)
+    return (over_ms + MINUTE_MS - 1) // MINUTE_MS
 
 
-def outcome(adjusted, lost=-1):
+def penalty(over_ms, rules=RULES):
+    """Points an overtime of `over_ms` costs: 10 for each minute or fraction
+    of a minute (minutes_over)."""
+    return PENALTY * minutes_over(over_ms, rules)
+
+
+def outcome(adjusted, lost=-1, timeloss=0):
     """(margins, points) of a game from the players' adjusted scores (in
-    seat order) and the index of the player who lost on time (-1: none).
+    seat order), the index of the player who lost on time (-1: none) and
+    the least margin of a loss on time (the option, in points).
 
     The highest adjusted score wins (2 points); a tie for first is a draw (1
     point each of those level). A player who lost on time ranks below
     everyone else, and for the margins their score counts no higher than
-    the lowest of the others'. A margin is the player's score less the
-    best of the others'."""
+    the lowest of the others' less `timeloss`. A margin is the player's
+    score less the best of the others'."""
     n = len(adjusted)
     counted = list(adjusted)
     if lost >= 0:
@@ -87,8 +110,8 @@ def outcome(adjusted, lost=-1):
         for i in range(n):
             if i != lost and (low is None or adjusted[i] < low):
                 low = adjusted[i]
-        if low is not None and counted[lost] > low:
-            counted[lost] = low
+        if low is not None and counted[lost] > low - timeloss:
+            counted[lost] = low - timeloss
     margins = []
     for i in range(n):
         best = None
@@ -125,15 +148,18 @@ class BoardClock(TableGame):
         self._cued_round = -1
         self._cued_turn = -1
         self._cued_second = 0
+        self._cued_minute = 0           # minutes of overtime begun, as last seen
         self._cued_flag = False
         super().__init__()
 
     def reset(self):
         self.reset_table()              # totals: the standings' points
         self.spread = {}                # name -> the sum of their margins
+        self.rules = 1                  # the rules' version (a journal without `rules`: 1)
         self.bank_ms = DEFAULT_BANK_MS
         self.limit_ms = 0               # overtime allowed before a loss on time; 0: none
         self.warnings = True
+        self.timeloss = 0               # the least margin of a loss on time (points)
         self.phase = SETUP
         self.games = []                 # closed games (see _R_*)
         self.round_number = 0           # games begun, void ones too
@@ -146,8 +172,10 @@ class BoardClock(TableGame):
         self.on = 0                     # index in round_seats of the player on turn
         self.turns = 0                  # turns ended this game
         self.lost = -1                  # index of the player who lost on time
+        self.out = -1                   # index of the player who went out
         self.game_bank = self.bank_ms   # the bank of this game (the option may change after)
         self.game_limit = self.limit_ms
+        self.game_timeloss = self.timeloss
         self._running = False
         self._since = 0                 # when the running turn's clock started
         self._last_seat = 0             # the seat of the last start, turn or resume
@@ -163,7 +191,8 @@ class BoardClock(TableGame):
         return self.table_state() + [
             "spread=" + words([self.spread[name] for name in self.players]),
             "bank=%d" % self.bank_ms, "limit=%d" % self.limit_ms,
-            "warnings=" + ("on" if self.warnings else "off"), "rounds=%d" % self.round_number]
+            "warnings=" + ("on" if self.warnings else "off"), "rounds=%d" % self.round_number,
+            "rules=%d" % self.rules, "timeloss=%d" % self.timeloss]
 
     def restore(self, state):
         rounds = self.round_number = check_int(int(state["rounds"]), 0, 100000, "rounds")
@@ -181,8 +210,12 @@ class BoardClock(TableGame):
         if state["warnings"] not in ("on", "off"):
             raise ValueError("warnings")
         self.warnings = state["warnings"] == "on"
+        # (a checkpoint written before these were kept has neither)
+        self.rules = check_int(int(state.get("rules", "1")), 1, RULES, "rules' version")
+        self.timeloss = check_int(int(state.get("timeloss", "0")), 0, MAX_TIMELOSS, "margin of a loss on time")
         self.game_bank = self.bank_ms
         self.game_limit = self.limit_ms
+        self.game_timeloss = self.timeloss
 
     # -- reading (the screens; allocation-free where a clock is read) ----------
 
@@ -197,15 +230,26 @@ class BoardClock(TableGame):
 
     def used_at(self, i, now):
         """ms the player at index `i` of the game has used at `now`: a
-        clock past the overtime limit stops there."""
+        clock past the overtime limit stops where it was exceeded."""
         used = self.used[i]
         if self._running and i == self.on and self.phase == PLAY:
             used += ticks_diff(now, self._since)
             if self.game_limit:
-                most = self.game_bank + self.game_limit
+                most = self._flag_at()
                 if used > most:
                     used = most
         return used
+
+    def _flag_at(self):
+        # the time used at which the limit is passed: the rules "exceeds"
+        # it, so the limit itself is still in time (version 1: reached)
+        most = self.game_bank + self.game_limit
+        return most + 1 if self.rules >= 2 else most
+
+    def penalty_at(self, i, now):
+        """The points the overtime of the player at index `i` costs at
+        `now` (0 in time). Allocates nothing."""
+        return penalty(self.used_at(i, now) - self.game_bank, self.rules)
 
     def left_ms(self, i, now):
         """What is left of the bank of the player at index `i`; below zero
@@ -218,7 +262,7 @@ class BoardClock(TableGame):
         the next action: phase_at says so at once)."""
         if not self._running or self.phase != PLAY or not self.game_limit:
             return False
-        return self.used[self.on] + ticks_diff(now, self._since) >= self.game_bank + self.game_limit
+        return self.used[self.on] + ticks_diff(now, self._since) >= self._flag_at()
 
     def phase_at(self, now):
         if self.phase == PLAY and self.flagged(now):
@@ -236,37 +280,45 @@ class BoardClock(TableGame):
 
     def tick(self, now):
         """TIME_UP when the bank of the player on turn runs out; with the
-        warnings on, GO at one minute left and LAST_TEN each of the last ten
-        seconds; IM_OUT when the overtime limit is reached (the player has
-        lost on time). Allocates nothing. A moment is cued when the second
-        shown passes it since the last tick of the same turn, so each sounds
-        once and an undo that keeps the turn sounds nothing again."""
+        warnings on, ONE_MINUTE at one minute left, LAST_TEN each of the
+        last ten seconds and OVERTIME as each new minute of overtime (each
+        new 10 points) begins after the first; IM_OUT when the overtime
+        limit is passed (the player has lost on time). Allocates nothing. A
+        moment is cued when the clock passes it since the last tick of the
+        same turn, so each sounds once and an undo that keeps the turn
+        sounds nothing again."""
         if self.phase != PLAY or not self._running:
             return cues.NONE
         second = self._second(now)
+        minute = minutes_over(self.used_at(self.on, now) - self.game_bank, self.rules)
         if self._cued_round != self.round_number or self._cued_turn != self.turns:
             # another turn: what it shows now is seen, nothing sounded
             self._cued_round = self.round_number
             self._cued_turn = self.turns
             self._cued_second = second
+            self._cued_minute = minute
             self._cued_flag = self.flagged(now)
             return cues.NONE
+        seen_minute = self._cued_minute
+        self._cued_minute = minute
         if not self._cued_flag and self.flagged(now):
             self._cued_flag = True
             self._cued_second = second
             return cues.IM_OUT
         seen = self._cued_second
         self._cued_second = second
-        if second >= seen:
+        if second < seen:
+            if second <= 0:
+                return cues.TIME_UP
+            if not self.warnings:
+                return cues.NONE
+            if second <= LAST_SECONDS:
+                return cues.LAST_TEN
+            if second <= WARN_SECONDS < seen:
+                return cues.ONE_MINUTE
             return cues.NONE
-        if second <= 0:
-            return cues.TIME_UP
-        if not self.warnings:
-            return cues.NONE
-        if second <= LAST_SECONDS:
-            return cues.LAST_TEN
-        if second <= WARN_SECONDS < seen:
-            return cues.GO
+        if minute > seen_minute and seen_minute and self.warnings:
+            return cues.OVERTIME        # (the first minute's is TIME_UP)
         return cues.NONE
 
     def _second(self, now):
@@ -320,7 +372,7 @@ class BoardClock(TableGame):
         """A game whose running clock reached the overtime limit is over:
         the clock stops at the limit, its player has lost on time."""
         if self.phase == PLAY and self.flagged(now):
-            self.used[self.on] = self.game_bank + self.game_limit
+            self.used[self.on] = self._flag_at()
             self._running = False
             self.lost = self.on
             self.phase = ENTRY
@@ -331,6 +383,20 @@ class BoardClock(TableGame):
             self._running = False
 
     # -- between games -------------------------------------------------------------
+
+    def do_rules(self, now, version):
+        """The rules' version the evening is played to (see the top of this
+        module): set before its first game, so that its games agree."""
+        self._need_setup("setting the rules' version")
+        check_int(version, 1, RULES, "rules' version")
+        if self.round_number:
+            raise Refused("the rules' version is set before the first game")
+        self.rules = version
+
+    def do_timeloss(self, now, points):
+        """The least margin of a loss on time, in points (0: as it stands)."""
+        self._need_setup("setting the margin of a loss on time")
+        self.timeloss = check_int(points, 0, MAX_TIMELOSS, "margin of a loss on time")
 
     def do_bank(self, now, ms):
         self._need_setup("setting the time bank")
@@ -426,9 +492,36 @@ class BoardClock(TableGame):
         self._last_call_at = now
         self._last_resumed = True
 
+    def do_skip(self, now, seat):
+        """The player at `seat`, on turn, loses the turn (a challenge lost):
+        the turn passes to the next seat, the clock still paused. Nothing
+        is banked to the skipped player: their clock stopped at the pause."""
+        self._need_clock(now)
+        i = self._index(seat)
+        if self._running:
+            raise Refused("pause the clock first")
+        if i != self.on:
+            raise Refused("it is %s's turn" % self.names[self.on_seat - 1])
+        self.on = (i + 1) % len(self.round_seats)
+        self.turns += 1
+        self._last_call_at = None       # (not a press: no merge window)
+
+    def do_out(self, now, seat):
+        """The out play: the player at `seat`, on turn, has played their
+        last tiles. Every clock stops, their time to here theirs (the
+        rules' neutralizing of the clock), and the scores come in."""
+        self._need_clock(now)
+        i = self._index(seat)
+        if i != self.on:
+            raise Refused("it is %s's turn: the player on turn goes out" % self.names[self.on_seat - 1])
+        self._stop(now)
+        self.out = i
+        self.phase = ENTRY
+        self.last_cue = cues.IM_OUT
+
     def do_end(self, now):
-        """The game is over (the last tile played): the clocks stop where
-        they are, and the scores come in."""
+        """The game is over without an out play (six scoreless turns, an
+        agreement): the clocks stop where they are, and the scores come in."""
         self._need_clock(now)
         self._stop(now)
         self.phase = ENTRY
@@ -437,11 +530,12 @@ class BoardClock(TableGame):
     # -- the scores ---------------------------------------------------------------
 
     def do_score(self, now, seat, points):
-        """The score on the board of the player at `seat` (before the
-        overtime penalty, which is taken off at the close)."""
+        """The score on the board of the player at `seat`, the racks'
+        deductions made (so below zero at times), before the overtime
+        penalty, which is taken off at the close."""
         self._need_entry(now)
         i = self._index(seat)
-        check_int(points, 0, MAX_SCORE, "score")
+        check_int(points, MIN_SCORE, MAX_SCORE, "score")
         self._settle(now)
         self.scores[i] = points
 
@@ -489,8 +583,8 @@ class BoardClock(TableGame):
         scored = not void and None not in self.scores
         margins = points = adjusted = None
         if scored:
-            adjusted = [self.scores[i] - penalty(used[i] - self.game_bank) for i in range(n)]
-            margins, points = outcome(adjusted, lost)
+            adjusted = [self.scores[i] - penalty(used[i] - self.game_bank, self.rules) for i in range(n)]
+            margins, points = outcome(adjusted, lost, self.game_timeloss)
         rows = []
         winner = None
         level = 0
@@ -501,7 +595,7 @@ class BoardClock(TableGame):
                 level += 1
                 winner = name
             rows.append((name, seats[i], used[i], None if void else self.scores[i], i == lost, got,
-                         adjusted[i] if adjusted else None, margins[i] if margins else None))
+                         adjusted[i] if adjusted else None, margins[i] if margins else None, i == self.out))
         draw = level > 1
         if draw:
             winner = None
@@ -536,11 +630,12 @@ class BoardClock(TableGame):
         number, void, winner, draw, bank, rows = record
         out = []
         play_ms = 0
-        for name, seat, used, score, lost, points, adjusted, margin in rows:
+        for name, seat, used, score, lost, points, adjusted, margin, went_out in rows:
             over = used - bank if used > bank else 0
             play_ms += used
             out.append({"name": name, "seat": seat, "score": score, "used_ms": used, "over_ms": over,
-                        "penalty": penalty(over), "adjusted": adjusted, "margin": margin, "lost": lost,
+                        "penalty": penalty(over, self.rules), "adjusted": adjusted, "margin": margin,
+                        "lost": lost, "out": went_out,
                         "total": None if adjusted is None and not void else points})
         return {"number": number, "void": void, "winner": winner, "draw": draw, "play_ms": play_ms,
                 "bank_ms": bank, "rows": out}
@@ -559,6 +654,8 @@ class BoardClock(TableGame):
             "current": current,
             "bank_ms": self.bank_ms,
             "limit_ms": self.limit_ms,
+            "timeloss": self.timeloss,
+            "rules": self.rules,
         }
 
 

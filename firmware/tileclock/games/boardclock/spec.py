@@ -7,18 +7,24 @@ PLAYERS = (2, 4)            # fewest and most players (a board's four sides)
 
 # (label, settings key, choices, as shown or None), kept in the settings:
 # each player's time bank in minutes, the overtime allowed before a loss on
-# time (0: no limit), and the warnings (a cue at one minute left, a beep
-# each of the last ten seconds).
+# time (0: no limit), the warnings (a cue at one minute left, a beep each
+# of the last ten seconds, a cue at each new minute of overtime), and the
+# least margin of a loss on time (the forfeit's spread; clubs choose).
 OPTIONS = (
     ("Time bank", "timebank", (10, 15, 20, 25, 30, 40, 50, 60),
      ("10 min", "15 min", "20 min", "25 min", "30 min", "40 min", "50 min", "60 min")),
     ("Max over", "timeover", (0, 10), ("none", "10 min")),
     ("Warnings", "warnings", ("on", "off"), None),
+    ("Time loss by", "timeloss", (0, 50, 100, 200), None),
 )
-DEFAULTS = {"timebank": 25, "timeover": 0, "warnings": "on"}
+DEFAULTS = {"timebank": 25, "timeover": 0, "warnings": "on", "timeloss": 0}
+
+# The rules' version a new evening is played to (rules.py says what each
+# counts); set first, before the options.
+RULES = 2
 
 # The set-up actions of new_game: undoing one of them goes home instead.
-SETUP_VERBS = ("seat", "bank", "limit", "warnings")
+SETUP_VERBS = ("seat", "rules", "bank", "limit", "warnings", "timeloss")
 
 
 def option_action(key, value):
@@ -32,4 +38,4 @@ def option_action(key, value):
 
 def setup(settings, players):
     """The set-up actions of a new game from the settings, seats aside."""
-    return [option_action(key, settings[key]) for _label, key, _choices, _shown in OPTIONS]
+    return [("rules", (RULES,))] + [option_action(key, settings[key]) for _label, key, _choices, _shown in OPTIONS]
