@@ -1,4 +1,6 @@
-# Scores as CSV or JSON: one row per player per round (docs/scores.md, "Export").
+# Scores as CSV or JSON: one row per player per round (docs/scores.md,
+# "Export"); or a Board Clock evening as a division file of tsh, the
+# tournament software (--tsh: docs/scores.md, "Results for tsh").
 import os
 import sys
 
@@ -6,7 +8,7 @@ from tileclock_host.cli import UserError, say_replaced, write_output
 from tileclock_host.scores import export
 from tileclock_host.scores.evening import load_files, warn_stderr
 
-HELP = "export evenings' scores as CSV or JSON, one row per player per round"
+HELP = "export evenings' scores as CSV or JSON, one row per player per round, or as a tsh .t file"
 
 
 def add_arguments(parser):
@@ -15,9 +17,44 @@ def add_arguments(parser):
     parser.add_argument("-o", "--out", metavar="PATH", help="output file (default: standard output)")
     parser.add_argument("--format", choices=("csv", "json"),
                         help="csv or json (default: from --out's name, else csv)")
+    parser.add_argument("--tsh", metavar="FILE",
+                        help="write one Board Clock evening as a tsh division file (.t): its two-player games")
+    parser.add_argument("--ratings", metavar="FILE",
+                        help="with --tsh: the players' ratings, a name and a rating a line (else 0)")
+
+
+def run_tsh(args):
+    from tileclock_host.scores import tsh
+    if args.out or args.format:
+        raise UserError("--tsh FILE is the output: leave out -o/--format")
+    ratings = tsh.read_ratings(args.ratings) if args.ratings else None
+    evenings = load_files(args.files, warn_stderr)
+    clocks = [e for e in evenings if e.kind == "boardclock"]
+    if len(clocks) != 1:
+        found = ", ".join("%s (%s)" % (e.where, e.kind) for e in evenings)
+        raise UserError("--tsh writes one Board Clock evening; %s: %s" % (
+            "found %d" % len(clocks) if clocks else "none in", found or "nothing"))
+    text, what, notes = tsh.division(clocks[0], ratings)
+    for note in notes:
+        warn_stderr(note)
+    if text is None:
+        raise UserError("%s: no two-player game to write for tsh (%d closed: see above); nothing written"
+                        % (clocks[0].where, what["rounds"]))
+    def save(path):
+        with open(path, "w", encoding="latin-1", newline="\n") as f:
+            f.write(text)
+    if write_output(args.tsh, save, args.files + ([args.ratings] if args.ratings else [])):
+        say_replaced(args.tsh)
+    print("wrote %s: %d players, %d of the evening's %d games, a game a round (tsh: division file)"
+          % (args.tsh, what["players"], what["games"], what["rounds"]))
+    return 0
 
 
 def run(args):
+    if args.tsh:
+        return run_tsh(args)
+    if args.ratings:
+        raise UserError("--ratings goes with --tsh")
     fmt = args.format
     if not fmt and args.out:
         ext = os.path.splitext(args.out)[1].lower()
