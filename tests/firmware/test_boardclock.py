@@ -538,9 +538,9 @@ def test_the_out_play_stops_every_clock_and_opens_the_scores():
     assert g.used == [M, 2 * M, 30000] and g.left_ms(2, 20 * M) == 10 * M - 30000
     assert refused(g, 3 * M + 40000, "turn", 1) == "the game is over: enter the scores"
     rows = g.live_rows(4 * M)
-    assert [row["out"] for row in rows] == [False, False, True] and rows[2]["used_ms"] == 30000
+    assert [row["went_out"] for row in rows] == [False, False, True] and rows[2]["used_ms"] == 30000
     r = scored(g, 5 * M, 300, 280, 350)
-    assert [row["out"] for row in r["rows"]] == [False, False, True] and r["winner"] == "Cy"
+    assert [row["went_out"] for row in r["rows"]] == [False, False, True] and r["winner"] == "Cy"
     # Paused first (the stop before the out play is called): the same
     g = seated()
     g.do(0, "start", (2,))

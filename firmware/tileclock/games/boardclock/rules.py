@@ -635,7 +635,7 @@ class BoardClock(TableGame):
             play_ms += used
             out.append({"name": name, "seat": seat, "score": score, "used_ms": used, "over_ms": over,
                         "penalty": penalty(over, self.rules), "adjusted": adjusted, "margin": margin,
-                        "lost": lost, "out": went_out,
+                        "lost": lost, "went_out": went_out,
                         "total": None if adjusted is None and not void else points})
         return {"number": number, "void": void, "winner": winner, "draw": draw, "play_ms": play_ms,
                 "bank_ms": bank, "rows": out}
