@@ -18,7 +18,7 @@ MARGIN = 10.0
 # the rim and 0.5 mm off the collar.
 RING_OUTER = 48.0
 RING_INNER = 34.0
-CARD = (58.0, 30.0)         # w, h in mm
+CARD = (58.0, 34.0)         # w, h in mm: six lines under the number
 GAP = 4.0
 
 # A seat's short press in menus and forms (docs/device.md, "The buttons").
@@ -40,6 +40,8 @@ def card_lines(seat):
         lines.append("starts the game (Start)")
     lines.append("hold %s s, let go: undo / back" % seconds(LONG_MS))
     lines.append("hold on %s s: the menu" % seconds(MENU_MS))
+    # Board Clock's out play (docs/boardclock.md): the menu opens on it
+    lines.append("Board Clock, went out: hold on, then 2")
     return lines
 
 

@@ -32,6 +32,8 @@ def test_every_seat_has_its_ring_and_its_card(tmp_path, capsys, seats, pages):
     assert words.count(hold) == seats and words.count("hold on %s s: the menu" % seatlabels.seconds(MENU_MS)) == seats
     assert hold == "hold 0.9 s, let go: undo / back"
     assert words.count("starts the game") == 1           # seat 2's card alone
+    # Board Clock's out play (docs/boardclock.md): the gesture on every card
+    assert words.count("Board Clock, went out: hold on, then 2") == seats
     assert "100 mm: print at 100 %" in words
 
 

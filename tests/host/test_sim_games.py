@@ -109,31 +109,66 @@ def test_board_clock_evening_on_the_device(tmp_path):
     summary, sheet, log, cue_names = play("boardclock_game.txt", tmp_path)
     # Game 1 by hand (docs/boardclock.md), ten minutes each: ANN's moves
     # take 4:00, 1:00.9 to the arbiter's stop (a long press is timed at
-    # 0.9 s held) and 6:05 after the resume: 11:05.9, 1:05 over, 20
-    # points off her 401. BOB used 3:00 and 1:00 to the menu's stop.
-    # ANN 381 against 380: she wins by one.
+    # 0.9 s held) and 6:05 after the resume: 11:05.9, 1:05.9 over, two
+    # minutes begun: 20 points off her 401. BOB used 3:00 and 1:00 to his
+    # out play (held on: the clock stops at the press's start), and went
+    # out. ANN 381 against 380: she wins by one.
     g1, g2 = sheet["rounds"]
     ann, bob = g1["rows"]
     assert (ann["used_ms"], ann["over_ms"], ann["penalty"], ann["adjusted"]) == (665900, 65900, 20, 381)
     assert (bob["used_ms"], bob["over_ms"], bob["penalty"], bob["adjusted"]) == (240000, 0, 0, 380)
+    assert (bob["went_out"], ann["went_out"]) == (True, False)
     assert (g1["winner"], ann["margin"], bob["margin"], ann["total"], bob["total"]) == ("ANN", 1, -1, 2, 0)
     # Game 2: ANN's mistaken press taken back from the paused clock (her
     # 40.9 s to the stop kept, the 11 s after it not counted): 8:59.9 in
-    # all. BOB reached the limit (20:00 used) and lost on time: 330 less
-    # 100, counted for the margins as it is (below ANN's 310).
+    # all. BOB exceeded the limit (20:00.001 used) and lost on time: 330
+    # less 110, counted for the margins as it is (below ANN's 310).
     ann, bob = g2["rows"]
-    assert (ann["used_ms"], ann["adjusted"], ann["margin"], ann["lost"]) == (539900, 310, 80, False)
-    assert (bob["used_ms"], bob["penalty"], bob["adjusted"], bob["margin"], bob["lost"]) == (1200000, 100, 230,
-                                                                                           -80, True)
-    assert g2["winner"] == "ANN"
-    assert sheet["totals"] == {"ANN": 4, "BOB": 0} and sheet["spread"] == {"ANN": 81, "BOB": -81}
+    assert (ann["used_ms"], ann["adjusted"], ann["margin"], ann["lost"]) == (539900, 310, 90, False)
+    assert (bob["used_ms"], bob["penalty"], bob["adjusted"], bob["margin"], bob["lost"]) == (1200001, 110, 220,
+                                                                                           -90, True)
+    assert g2["winner"] == "ANN" and sheet["rules"] == 2
+    assert sheet["totals"] == {"ANN": 4, "BOB": 0} and sheet["spread"] == {"ANN": 91, "BOB": -91}
     assert sheet["standings"] == [["ANN", 4], ["BOB", 0]]
-    # two starts and two one-minute warnings (GO: ANN in game 1, BOB in
-    # game 2; ANN stopped hers with 1:00.1 left), each bank's last ten
-    # seconds and its end, the menu's end and the loss on time, two closes
-    assert cue_names.count("GO") == 4 and cue_names.count("LAST_TEN") == 20
+    # two starts (GO) and two one-minute warnings (ANN in game 1, BOB in
+    # game 2), each bank's last ten seconds and its end, a new minute of
+    # overtime for ANN's second minute and each of BOB's nine after his
+    # first, the out play and the loss on time, two closes
+    assert cue_names.count("GO") == 2 and cue_names.count("ONE_MINUTE") == 2
+    assert cue_names.count("LAST_TEN") == 20 and cue_names.count("OVERTIME") == 1 + 9
     assert cue_names.count("TIME_UP") == 2 and cue_names.count("IM_OUT") == 2
     assert cue_names.count("WIN") == 2 and cue_names.count("REFUSED") == 1
     assert "banner it is ANN's turn" in log and "banner undone: turn" in log
+    for screen in ("BcReady", "BcClock", "BcMenu", "BcEntry", "Sheet"):
+        assert "screen " + screen in log, screen
+
+
+def test_board_clock_of_four_on_the_device(tmp_path):
+    summary, sheet, log, cue_names = play("boardclock_four.txt", tmp_path)
+    # Game 1 by hand: ANN 1:00 and 0:30 to her out play; BOB 30.9 s to the
+    # challenge's stop (0.9 s held), his turn skipped; CY from 2:00 to
+    # 14:29, 12:29: 2:29 over, three minutes begun, 30 points; DI 1:00.
+    # ANN 320 wins by 30 over BOB's 290; DI's -12 is 332 behind.
+    g1, g2 = sheet["rounds"]
+    rows = dict((row["name"], row) for row in g1["rows"])
+    assert [(rows[n]["used_ms"], rows[n]["penalty"], rows[n]["adjusted"], rows[n]["margin"])
+            for n in ("ANN", "BOB", "CY", "DI")] == [
+        (90000, 0, 320, 30), (30900, 0, 290, -30), (749000, 30, 220, -100), (60000, 0, -12, -332)]
+    assert rows["ANN"]["went_out"] and g1["winner"] == "ANN"
+    # Game 2, the margin of a loss on time 100: DI exceeded the limit with
+    # 400 on the board, 290 after 110 off; she counts as CY's 260 less 100
+    rows = dict((row["name"], row) for row in g2["rows"])
+    assert (rows["DI"]["lost"], rows["DI"]["used_ms"], rows["DI"]["adjusted"], rows["DI"]["margin"]) == (
+        True, 1200001, 290, -140)
+    assert rows["ANN"]["margin"] == 20 and g2["winner"] == "ANN" and sheet["timeloss"] == 100
+    assert sheet["spread"] == {"ANN": 50, "BOB": -50, "CY": -140, "DI": -472}
+    # CY's second and third minutes of overtime, DI's nine after her
+    # first; the one-minute warning as ONE_MINUTE, never GO (two starts)
+    assert cue_names.count("OVERTIME") == 2 + 9 and cue_names.count("TIME_UP") == 2
+    assert cue_names.count("ONE_MINUTE") == 2 and cue_names.count("GO") == 2
+    with open(os.path.join(str(tmp_path), "cues.txt")) as f:
+        timed = [line.split() for line in f.read().splitlines()]
+    assert ["0:13:00.001", "OVERTIME"] in timed and ["0:14:00.001", "OVERTIME"] in timed
+    assert ["0:47:00.001", "IM_OUT"] in timed
     for screen in ("BcReady", "BcClock", "BcMenu", "BcEntry", "Sheet"):
         assert "screen " + screen in log, screen

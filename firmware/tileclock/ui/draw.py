@@ -144,13 +144,14 @@ def wrap(s, width=COLS):
     return lines
 
 
-def box(fb, lines, top):
-    """A framed message box from pixel row `top` to the bottom of the display."""
-    fb.fill_rect(0, top, W, H - top, 0)
-    fb.rect(0, top, W, H - top, 1)
+def box(fb, lines, top, bottom=H):
+    """A framed message box from pixel row `top` to row `bottom` (the
+    bottom of the display)."""
+    fb.fill_rect(0, top, W, bottom - top, 0)
+    fb.rect(0, top, W, bottom - top, 1)
     y = top + 3
     for s in lines:
-        if y + CHAR > H - 2:
+        if y + CHAR > bottom - 2:
             break
         fb.text(s, (W - len(s) * CHAR) // 2, y, 1)
         y += CHAR + 1

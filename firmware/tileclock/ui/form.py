@@ -2,7 +2,10 @@
 # same way as a menu: seat 1 next stop, seat 3 previous stop, seat 2 up
 # (or choose a button), seat 4 down; a long press goes back.
 # A number is edited a digit at a time (each digit is a stop), so 137 takes
-# 1 + 3 + 7 presses, not 137.
+# 1 + 3 + 7 presses, not 137. A signed number ([label, digits, True]) has a
+# stop for its sign before the digits: seat 2 or 4 there turns it below
+# zero and back. A form may open on a stop other than the first
+# (first_stop: Board Clock's score on its hundreds, as fast as three digits).
 from tileclock.ui import draw
 from tileclock.ui.screen import Screen
 
@@ -27,15 +30,18 @@ class Form(Screen):
     def build(self):
         """The fields and buttons from make_fields() and make_buttons(),
         every value 0, the cursor on the first stop."""
-        # fields: [label, digits (int) or choices (tuple of str)]; buttons:
-        # [label, function(now)]
+        # fields: [label, digits (int) or choices (tuple of str)], and True
+        # third for a signed number; buttons: [label, function(now)]
         self.fields = self.make_fields()
         self.buttons = self.make_buttons()
         self.values = [0] * len(self.fields)
-        stops = []      # (line, field index or -1 for a button, digit or button index)
+        self.negative = [False] * len(self.fields)
+        stops = []      # (line, field index or -1 for a button, digit (-1 the sign) or button index)
         for i in range(len(self.fields)):
             kind = self.fields[i][1]
             if isinstance(kind, int):
+                if len(self.fields[i]) > 2 and self.fields[i][2]:
+                    stops.append((i, i, -1))
                 for d in range(kind):
                     stops.append((i, i, d))
             else:
@@ -43,8 +49,12 @@ class Form(Screen):
         for b in range(len(self.buttons)):
             stops.append((len(self.fields), -1, b))
         self.stops = stops
-        self.stop = 0
+        self.stop = self.first_stop()
         self.top = 0
+
+    def first_stop(self):
+        """The stop the form opens on."""
+        return 0
 
     def make_fields(self):
         return []
@@ -77,12 +87,18 @@ class Form(Screen):
         kind = self.fields[field][1]
         value = self.values[field]
         if isinstance(kind, int):
+            if digit < 0:
+                self.negative[field] = not self.negative[field]
+                self.values[field] = -value
+                return
+            value = -value if self.negative[field] else value
             unit = 1
             for _ in range(kind - 1 - digit):
                 unit *= 10
             d = (value // unit) % 10
             new_d = (d + step) % 10
-            self.values[field] = value + (new_d - d) * unit
+            value += (new_d - d) * unit
+            self.values[field] = -value if self.negative[field] else value
         else:
             self.values[field] = (value + step) % len(kind)
 
@@ -98,8 +114,11 @@ class Form(Screen):
         kind = self.fields[field][1]
         value = self.values[field]
         if isinstance(kind, int):
-            s = str(value)
-            return "0" * (kind - len(s)) + s
+            s = str(abs(value))
+            s = "0" * (kind - len(s)) + s
+            if len(self.fields[field]) > 2 and self.fields[field][2]:
+                s = ("-" if self.negative[field] else "+") + s
+            return s
         return kind[value]
 
     def draw(self, fb, now):
@@ -123,9 +142,10 @@ class Form(Screen):
                 if field == i:
                     kind = self.fields[i][1]
                     if isinstance(kind, int):
-                        cx = x + k * 8
+                        at = k + len(text) - kind      # (after a sign: its stop is -1)
+                        cx = x + at * 8
                         fb.fill_rect(cx - 1, y - 1, 10, _PITCH, 1)
-                        fb.text(text[k], cx, y, 0)
+                        fb.text(text[at], cx, y, 0)
                     else:
                         fb.fill_rect(x - 1, y - 1, len(text) * 8 + 2, _PITCH, 1)
                         fb.text(text, x, y, 0)

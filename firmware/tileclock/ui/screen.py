@@ -47,6 +47,7 @@ class Screen:
     # name is built from interned strings.)
     KEYS = (_UNDO,)
     HELD = _HELD    # said when a press has been held a second (None: nothing)
+    BANNER_AT_TOP = False   # a message over the top of the screen, not the bottom
 
     def __init__(self, app):
         self.app = app
@@ -232,7 +233,10 @@ class Manager:
             dirty = True
             self._banner_drawn = False
         if self._banner is not None and not self._banner_drawn:
-            draw.box(fb, self._banner, self._banner_top)
+            if screen.BANNER_AT_TOP:
+                draw.box(fb, self._banner, 0, draw.H - self._banner_top)
+            else:
+                draw.box(fb, self._banner, self._banner_top)
             self._banner_drawn = True
             dirty = True
         return dirty

@@ -20,8 +20,20 @@ _LOST = ["lost: damaged", "on the flash;", "its points stay", "in the totals"]
 _BODY = _ROWS - 1   # rows under a grid page's header
 
 
-def _num(n):
-    return "-" if n is None else str(n)
+def _words(lines_of):
+    # what the game calls a round ("ROUND", Board Clock's "GAME"), and how
+    # a grid page words a player's round and total: its sheet module's
+    # ROUND, grid_cell(row) and grid_total(sheet, name), else the points
+    return (getattr(lines_of, "ROUND", "ROUND"), getattr(lines_of, "grid_cell", None),
+            getattr(lines_of, "grid_total", None))
+
+
+def _cell(cell_of, row):
+    return cell_of(row) if cell_of is not None else str(row["total"])
+
+
+def _total(total_of, sheet, name):
+    return total_of(sheet, name) if total_of is not None else str(sheet["totals"].get(name, 0))
 
 
 class Rounds:
@@ -72,13 +84,18 @@ def build_pages(game, lines_of, journal=None):
     round), ("round", index). `lines_of` is the game's sheet module
     (games/<kind>/sheet.py), which words its own lines: sheet_summary(sheet),
     the lines under the standings, and sheet_round(r), a round's (note,
-    lines)."""
+    lines); and if it has them, standings_rows(sheet) for the standings,
+    ROUND, grid_cell and grid_total (_words)."""
     sheet = game.sheet()
     rounds = Rounds(journal, game, sheet["rounds"])
+    word, cell_of, total_of = _words(lines_of)
     pages = []
-    rows = draw.standings_lines(sheet["standings"])
+    # the standings, as the game words them (Board Clock: places by wins
+    # then spread) or the points; then the game's lines under them
+    standings_rows = getattr(lines_of, "standings_rows", None)
+    rows = standings_rows(sheet) if standings_rows is not None else draw.standings_lines(sheet["standings"])
     rows += lines_of.sheet_summary(sheet)
-    note = plural(len(rounds), "round")
+    note = plural(len(rounds), word.lower())
     if not rows:
         pages.append(("text", "SCORES", note, ["(nothing yet)"]))
     for i in range(0, len(rows), _ROWS):
@@ -90,10 +107,10 @@ def build_pages(game, lines_of, journal=None):
         # most four), split evenly, each stretch of rounds with its header
         widest = 2
         for name in players:
-            widest = max(widest, len(str(sheet["totals"].get(name, 0))))
+            widest = max(widest, len(_total(total_of, sheet, name)))
         for r in rounds.each(0, len(rounds)):
             for row in r.get("rows", ()):
-                widest = max(widest, len(str(row["total"])))
+                widest = max(widest, len(_cell(cell_of, row)))
             r = None
         per_page = min(4, (draw.COLS - 2) // (widest + 1))
         groups = (n + per_page - 1) // per_page
@@ -115,11 +132,12 @@ def page(spec, sheet, rounds, lines_of):
     """(title, note, lines) of one page of build_pages()."""
     if spec[0] == "text":
         return spec[1], spec[2], spec[3]
+    word, cell_of, total_of = _words(lines_of)
     if spec[0] == "round":
         for r in rounds.each(spec[1], 1):
             if "lost" in r:
-                return "ROUND ?", "lost", _LOST
-            title = "ROUND %d" % r["number"]
+                return word + " ?", "lost", _LOST
+            title = "%s %d" % (word, r["number"])
             if r.get("void"):
                 return title, "void", ["void: no points"]
             note, lines = lines_of.sheet_round(r)
@@ -128,25 +146,25 @@ def page(spec, sheet, rounds, lines_of):
     players = sheet["players"]
     group = players[first:first + size]
     cell = (draw.COLS - 2) // len(group)
-    head = "R "
+    head = word[0] + " "
     for name in group:
         head += draw.lpad(name[:cell - 1], cell)
     lines = [head]
     for r in rounds.each(start, _BODY):
         cells = {}
         for row in r.get("rows", ()):
-            cells[row["name"]] = str(row["total"])
+            cells[row["name"]] = _cell(cell_of, row)
         line = draw.pad(str(r.get("number", "?")), 2)
         for name in group:
-            line += draw.lpad("x" if r.get("void") else "?" if "lost" in r else _num(cells.get(name)), cell)
+            line += draw.lpad("x" if r.get("void") else "?" if "lost" in r else cells.get(name, "-"), cell)
         lines.append(line)
     if start + _BODY > len(rounds):         # the last stretch: the totals
-        line = "= "
+        line = ("W " if total_of is not None else "= ")
         for name in group:
-            line += draw.lpad(str(sheet["totals"].get(name, 0)), cell)
+            line += draw.lpad(_total(total_of, sheet, name), cell)
         lines.append(line)
     note = "by player" if size >= len(players) else "%d-%d" % (first + 1, first + len(group))
-    return "ROUNDS", note, lines
+    return word + "S", note, lines
 
 
 _BACK = "hold back"     # a name in the tuple: see Screen.KEYS

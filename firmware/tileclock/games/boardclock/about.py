@@ -19,7 +19,13 @@ PICTURES = {
         "clock": "boardclock-play",
         "overtime": "boardclock-overtime",
         "paused": "boardclock-paused",
+        "menu_out": "boardclock-out",
         "results": "boardclock-results",
+    },
+    "boardclock_four.txt": {
+        "menu_skip": "boardclock-skip",
+        "entry_negative": "boardclock-score",
+        "sheet_games": "boardclock-sheet",
     },
 }
 

@@ -15,7 +15,12 @@ _HELD_UNDO = "let go: undo - hold on: menu"
 class BcEntry(Form):
     """The game is over: each player's score on the board, one player at a
     time in seat order (the overtime and its penalty shown); then the
-    results and CLOSE GAME. A hold takes back the last score."""
+    results and CLOSE GAME. A hold takes back the last score.
+
+    A score is signed, -999 to 9,999 (the racks' deductions may leave it
+    below zero; a club's records pass 1,000): "+0000", the form opening on
+    the hundreds, so that a score of three digits takes the presses it
+    always did; seat 3 reaches the thousands and the sign."""
     OVERLAY = False
     # every long press is undo here (the menu: held on)
     KEYS = KEYS_FIELD = ("1/3 move", "2/4 +/-", _UNDO)
@@ -42,7 +47,10 @@ class BcEntry(Form):
             self.build()
 
     def make_fields(self):
-        return [["Score", 3]] if self.seat else []
+        return [["Score", 4, True]] if self.seat else []
+
+    def first_stop(self):
+        return 2 if self.seat else 0        # (the sign, the thousands, then the hundreds)
 
     def make_buttons(self):
         if not self.seat:
@@ -92,9 +100,12 @@ class BcEntry(Form):
             if row is not None:
                 fb.text("time " + draw.mmss(row["used_ms"]), 1, 31, 1)
                 if row["over_ms"]:
-                    fb.text("over %s -%d" % (draw.mmss(row["over_ms"]), row["penalty"]), 1, 40, 1)
+                    fb.text("over %s -%d" % (draw.mmss((row["over_ms"] + 999) // 1000 * 1000), row["penalty"]),
+                            1, 40, 1)
                 if row["lost"]:
                     fb.text("lost on time", 1, 49, 1)
+                elif row["went_out"]:
+                    fb.text("went out", 1, 49, 1)
             return
         # every score is in: the results, then CLOSE GAME
         fb.fill(0)
@@ -132,4 +143,4 @@ def _result_line(row, winner, draw_game):
         mark = " "
     adjusted = "-" if row["adjusted"] is None else str(row["adjusted"])
     margin = "" if row["margin"] is None else draw.signed(row["margin"])
-    return "%s%s%s%s" % (draw.pad(row["name"], 6), draw.lpad(adjusted, 4), draw.lpad(margin, 5), mark)
+    return "%s%s%s%s" % (draw.pad(row["name"], 5), draw.lpad(adjusted, 5), draw.lpad(margin, 5), mark)

@@ -5,16 +5,45 @@ from tileclock.games.boardclock import rules as bc
 from tileclock.ui import draw
 
 
-def sheet_summary(sheet):
-    """Under the standings (their points: 2 a win, 1 a draw): each
-    player's wins and sum of margins."""
+# The sheet's word for a round: a game ("GAMES", "GAME 2", the grid's "G"
+# column).
+ROUND = "GAME"
+
+
+def grid_cell(row):
+    """A player's game on the grid pages: the score after the penalty."""
+    return "-" if row.get("adjusted") is None else str(row["adjusted"])
+
+
+def grid_total(sheet, name):
+    """A player's line under the games: their wins (a draw half)."""
+    return bc.wins_text(sheet["totals"].get(name, 0))
+
+
+def standings_rows(sheet):
+    """The standings as the players rank: "1 ANN    2  +50" a player, place
+    (shared when wins and spread are level), wins (a draw half), spread."""
     if not sheet["standings"]:
         return []
     lines = ["wins and spread:"]
-    for name, points in sheet["standings"]:
-        lines.append("%s%s%s" % (draw.pad(name, 7), draw.lpad(bc.wins_text(points), 4),
-                                 draw.lpad(draw.signed(sheet["spread"].get(name, 0)), 5)))
+    spread = sheet["spread"]
+    place = 0
+    last = None
+    standings = sheet["standings"]
+    for i in range(len(standings)):
+        name, points = standings[i]
+        key = (points, spread.get(name, 0))
+        if key != last:
+            place = i + 1
+            last = key
+        lines.append("%d %s%s%s" % (place, draw.pad(name, 5), draw.lpad(bc.wins_text(points), 4),
+                                    draw.lpad(draw.signed(key[1]), 5)))
     return lines
+
+
+def sheet_summary(sheet):
+    """Nothing under the standings: standings_rows says it all."""
+    return []
 
 
 def sheet_round(r):
@@ -26,7 +55,7 @@ def sheet_round(r):
     for row in r["rows"]:
         lines.append(result_line(row, r["winner"], r["draw"]))
         if row["over_ms"]:
-            lines.append("  over %s -%d" % (draw.mmss(row["over_ms"]), row["penalty"]))
+            lines.append("  over %s -%d" % (draw.mmss((row["over_ms"] + 999) // 1000 * 1000), row["penalty"]))
     return note, lines
 
 
@@ -42,4 +71,4 @@ def result_line(row, winner, draw_game):
         mark = " "
     adjusted = "-" if row["adjusted"] is None else str(row["adjusted"])
     margin = "" if row["margin"] is None else draw.signed(row["margin"])
-    return "%s%s%s%s" % (draw.pad(row["name"], 6), draw.lpad(adjusted, 4), draw.lpad(margin, 5), mark)
+    return "%s%s%s%s" % (draw.pad(row["name"], 5), draw.lpad(adjusted, 5), draw.lpad(margin, 5), mark)
