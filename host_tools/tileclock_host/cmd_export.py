@@ -1,6 +1,7 @@
 # Scores as CSV or JSON: one row per player per round (docs/scores.md,
-# "Export"); or a Board Clock evening as a division file of tsh, the
-# tournament software (--tsh: docs/scores.md, "Results for tsh").
+# "Export"); or an evening of two-player games (Board Clock's: its
+# games/<kind>/tsh.py) as a division file of tsh, the tournament software
+# (--tsh: docs/scores.md, "Results for tsh").
 import os
 import sys
 
@@ -24,16 +25,21 @@ def add_arguments(parser):
 
 
 def run_tsh(args):
-    from tileclock_host.scores import tsh
+    # a game whose host folder has a tsh.py (games/<kind>/tsh.py) writes it
+    from tileclock_host import registry
     if args.out or args.format:
         raise UserError("--tsh FILE is the output: leave out -o/--format")
+    takers = [kind for kind in registry.KINDS if registry.host_module(kind, "tsh") is not None]
+    tsh = registry.host_module(takers[0], "tsh")
     ratings = tsh.read_ratings(args.ratings) if args.ratings else None
     evenings = load_files(args.files, warn_stderr)
-    clocks = [e for e in evenings if e.kind == "boardclock"]
+    clocks = [e for e in evenings if e.kind in takers]
     if len(clocks) != 1:
         found = ", ".join("%s (%s)" % (e.where, e.kind) for e in evenings)
-        raise UserError("--tsh writes one Board Clock evening; %s: %s" % (
+        raise UserError("--tsh writes one %s evening; %s: %s" % (
+            " or ".join(registry.name(kind) for kind in takers),
             "found %d" % len(clocks) if clocks else "none in", found or "nothing"))
+    tsh = registry.host_module(clocks[0].kind, "tsh")
     text, what, notes = tsh.division(clocks[0], ratings)
     for note in notes:
         warn_stderr(note)

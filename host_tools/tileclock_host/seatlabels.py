@@ -40,7 +40,7 @@ def card_lines(seat):
         lines.append("starts the game (Start)")
     lines.append("hold %s s, let go: undo / back" % seconds(LONG_MS))
     lines.append("hold on %s s: the menu" % seconds(MENU_MS))
-    # Board Clock's out play (docs/boardclock.md): the menu opens on it
+    # Board Clock's out play (its docs: "The out play"): the menu opens on it
     lines.append("Board Clock, went out: hold on, then 2")
     return lines
 

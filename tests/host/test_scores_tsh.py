@@ -1,5 +1,6 @@
 # `tileclock export --tsh`: a Board Clock evening as a division file of tsh,
-# compared with files written by hand from tsh's format (tsh.py's sources)
+# compared with files written by hand from tsh's format (the sources in
+# host_tools/tileclock_host/games/boardclock/tsh.py)
 # and read back the way tsh's own TFile.pm reads a line.
 import os
 import re

@@ -143,9 +143,6 @@ def division(evening, ratings=None):
     closed games, void ones too); the notes are a line a game not written.
     The text is None when no game can be written."""
     sheet = evening.sheet
-    if sheet["game"] != "boardclock":
-        raise UserError("%s: a %s evening: --tsh writes Board Clock evenings (two-player games)"
-                        % (evening.where, sheet["game"]))
     notes = []
     games = []
     for rnd in sheet["rounds"]:
