@@ -102,6 +102,13 @@ _GAMES = "tileclock.games."
 # nor the clock the entries.
 SCREEN_PARTS = ("screens", "ready", "play", "entry")
 
+# A game's results, apart from its rules (Board Clock's tally.py: a game's
+# record, the standings, the sheet; evening.py: what a close changes, the
+# checkpoint's words): loaded at a close, by the sheet and the entries,
+# dropped with the game's screens and with its specs, so that the clock and
+# the menus never hold them.
+RESULT_PARTS = ("tally", "evening")
+
 
 def forget_part(kind, part):
     """Drop game `kind`'s screen module `part`, and with it the ui modules
@@ -117,7 +124,7 @@ def forget_games(keep=None, screens=False, specs=False):
     With `screens`, drop `keep`'s screens too (its rules stay: the game is
     still on); with `specs`, the registry and `keep`'s spec, menu and score
     sheet lines (the app holds the screens module; the rest is imported
-    again when needed)."""
+    again when needed); with either, its results (RESULT_PARTS)."""
     doomed = []
     for name in sys.modules:
         if name.startswith(_GAMES):
@@ -125,8 +132,8 @@ def forget_games(keep=None, screens=False, specs=False):
             dot = rest.find(".")
             kind = rest if dot < 0 else rest[:dot]
             leaf = rest[dot + 1:]
-            if kind != keep or (screens and leaf in SCREEN_PARTS) or (specs and (leaf == "spec" or leaf == "menu"
-                                                                                  or leaf == "sheet")):
+            if kind != keep or (screens and leaf in SCREEN_PARTS) or ((screens or specs) and leaf in RESULT_PARTS) \
+                    or (specs and (leaf == "spec" or leaf == "menu" or leaf == "sheet")):
                 doomed.append(name)
     if specs:
         doomed.append("tileclock.games")

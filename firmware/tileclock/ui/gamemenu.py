@@ -14,6 +14,16 @@ class GameMenu(Menu):
     def note(self):
         return "menu"
 
+    def open(self, now):
+        Menu.open(self, now)
+        # the game's spec and the registry the lines read it through go
+        # again while the menu is up, as App.route drops them under a game
+        # screen (modules.forget_games): a line that needs the spec asks
+        # App.spec, which imports it again. (This module's menu goes from
+        # sys.modules too, kept by the screen on show while it is up.)
+        from tileclock.modules import forget_games
+        forget_games(self.app.game.KIND, specs=True)
+
     def _act(self, verb, args=()):
         def run(now, step):
             self.app.act(now, verb, args)
@@ -52,16 +62,15 @@ class GameMenu(Menu):
         those in `skip`): a change is the game's action, kept in the
         settings too."""
         app = self.app
-        spec = app.spec
         lines = []
-        for label, key, choices, shown in spec.OPTIONS:
+        for label, key, choices, shown in app.spec.OPTIONS:
             if key not in skip:
-                lines.append(choice(app, label, key, choices, shown, self._option(spec, key)))
+                lines.append(choice(app, label, key, choices, shown, self._option(key)))
         return lines
 
-    def _option(self, spec, key):
+    def _option(self, key):
         def after(now, value):
-            verb, args = spec.option_action(key, value)
+            verb, args = self.app.spec.option_action(key, value)
             return self.app.act(now, verb, args, route=False)
         return after
 

@@ -20,20 +20,20 @@ _LOST = ["lost: damaged", "on the flash;", "its points stay", "in the totals"]
 _BODY = _ROWS - 1   # rows under a grid page's header
 
 
+def _points(row):
+    return str(row["total"])
+
+
+def _totals(sheet, name):
+    return str(sheet["totals"].get(name, 0))
+
+
 def _words(lines_of):
     # what the game calls a round ("ROUND", Board Clock's "GAME"), and how
     # a grid page words a player's round and total: its sheet module's
     # ROUND, grid_cell(row) and grid_total(sheet, name), else the points
-    return (getattr(lines_of, "ROUND", "ROUND"), getattr(lines_of, "grid_cell", None),
-            getattr(lines_of, "grid_total", None))
-
-
-def _cell(cell_of, row):
-    return cell_of(row) if cell_of is not None else str(row["total"])
-
-
-def _total(total_of, sheet, name):
-    return total_of(sheet, name) if total_of is not None else str(sheet["totals"].get(name, 0))
+    return (getattr(lines_of, "ROUND", "ROUND"), getattr(lines_of, "grid_cell", _points),
+            getattr(lines_of, "grid_total", _totals))
 
 
 class Rounds:
@@ -78,15 +78,17 @@ class Rounds:
             yield self.recent[k - self.folded]
 
 
-def build_pages(game, lines_of, journal=None):
+def build_pages(game, lines_of, journal=None, sheet=None):
     """(pages, rounds): the sheet's pages as small tuples, worded by page():
     ("text", title, note, lines), ("grid", first player, players, first
     round), ("round", index). `lines_of` is the game's sheet module
     (games/<kind>/sheet.py), which words its own lines: sheet_summary(sheet),
     the lines under the standings, and sheet_round(r), a round's (note,
     lines); and if it has them, standings_rows(sheet) for the standings,
-    ROUND, grid_cell and grid_total (_words)."""
-    sheet = game.sheet()
+    ROUND, grid_cell and grid_total (_words). `sheet`: the game's sheet()
+    if the caller has it already (one copy of the rounds in the heap)."""
+    if sheet is None:
+        sheet = game.sheet()
     rounds = Rounds(journal, game, sheet["rounds"])
     word, cell_of, total_of = _words(lines_of)
     pages = []
@@ -107,10 +109,10 @@ def build_pages(game, lines_of, journal=None):
         # most four), split evenly, each stretch of rounds with its header
         widest = 2
         for name in players:
-            widest = max(widest, len(_total(total_of, sheet, name)))
+            widest = max(widest, len(total_of(sheet, name)))
         for r in rounds.each(0, len(rounds)):
             for row in r.get("rows", ()):
-                widest = max(widest, len(_cell(cell_of, row)))
+                widest = max(widest, len(cell_of(row)))
             r = None
         per_page = min(4, (draw.COLS - 2) // (widest + 1))
         groups = (n + per_page - 1) // per_page
@@ -153,15 +155,15 @@ def page(spec, sheet, rounds, lines_of):
     for r in rounds.each(start, _BODY):
         cells = {}
         for row in r.get("rows", ()):
-            cells[row["name"]] = _cell(cell_of, row)
+            cells[row["name"]] = cell_of(row)
         line = draw.pad(str(r.get("number", "?")), 2)
         for name in group:
             line += draw.lpad("x" if r.get("void") else "?" if "lost" in r else cells.get(name, "-"), cell)
         lines.append(line)
     if start + _BODY > len(rounds):         # the last stretch: the totals
-        line = ("W " if total_of is not None else "= ")
+        line = "= " if total_of is _totals else "W "     # (the game's own: its wins)
         for name in group:
-            line += draw.lpad(_total(total_of, sheet, name), cell)
+            line += draw.lpad(total_of(sheet, name), cell)
         lines.append(line)
     note = "by player" if size >= len(players) else "%d-%d" % (first + 1, first + len(group))
     return word + "S", note, lines
@@ -196,8 +198,11 @@ class Sheet(Screen):
         from tileclock.modules import forget, forget_games
         forget(_NOT_ON_SHEET)
         forget_games(app.game.KIND, specs=True)
-        self.pages, self.rounds = build_pages(app.game, self.lines_of, app.keeper.journal)
         self.sheet = app.game.sheet()
+        self.pages, self.rounds = build_pages(app.game, self.lines_of, app.keeper.journal, self.sheet)
+        # and what the game's sheet() loaded to build it (a game's results:
+        # modules.RESULT_PARTS, and the registry their import brought back)
+        forget_games(app.game.KIND, specs=True)
         self._word()
 
     def _word(self):

@@ -37,7 +37,12 @@ class BcEntry(Form):
         # still to score, or 0 and the results; a form half filled in for
         # the same player stays as it is
         seat = self.seat
-        self.rows = self.app.game.live_rows(now)
+        g = self.app.game
+        self.rows = g.live_rows(now)
+        # the results' module that read them, and the registry its import
+        # brought back, go again (modules.RESULT_PARTS): read at each score
+        from tileclock.modules import forget_games
+        forget_games(g.KIND, specs=True)
         self.seat = 0
         for row in self.rows:
             if row["score"] is None:
@@ -104,7 +109,7 @@ class BcEntry(Form):
                             1, 40, 1)
                 if row["lost"]:
                     fb.text("lost on time", 1, 49, 1)
-                elif row["went_out"]:
+                elif self.app.game.out >= 0 and self.app.game.on_seat == self.seat:
                     fb.text("went out", 1, 49, 1)
             return
         # every score is in: the results, then CLOSE GAME

@@ -24,7 +24,7 @@ from micropython import const
 _UNDO = "hold undo"
 _MENU = "hold+ menu"
 _OUT = "hold+ out"
-_HELD_PAUSE = "let go: pause - hold on: menu, out"
+_HELD_PAUSE = "let go: pause - hold on: menu"
 _HELD_UNDO = "let go: undo - hold on: menu"
 _NO_SECOND = const(0x3FFFFFF)   # no second on the display yet
 _MOST_OVER_S = const(35999)     # overtime shown up to -9:59:59

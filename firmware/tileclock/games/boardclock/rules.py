@@ -24,7 +24,7 @@
 from micropython import const
 
 from tileclock import cues
-from tileclock.engine.game import MAX_SEATS, MIN_SEATS, Merged, Refused, check_int, ints_of, words
+from tileclock.engine.game import MAX_SEATS, MIN_SEATS, Merged, Refused, check_int
 from tileclock.engine.table import TABLE_VERBS, TableGame
 from tileclock.ticks import ticks_diff
 
@@ -48,21 +48,6 @@ MAX_TIMELOSS = const(1000)          # the largest margin of a loss on time
 RULES = const(2)                    # the rules' version of a new evening (see above)
 WIN_POINTS = const(2)               # the standings' points: a win
 DRAW_POINTS = const(1)              # each player of a tie for first
-_MOST_A_GAME = const(4)             # the most points one game gives (four players level)
-_MOST_SPREAD = const(1000000000)    # a sum of margins past this is no evening's
-
-# A closed game: (number, void, winner, draw, bank_ms, rows); a row:
-# (name, seat, used_ms, score, lost, points, adjusted, margin, out), the
-# scores None in a void game.
-_R_NAME = const(0)
-_R_SEAT = const(1)
-_R_USED = const(2)
-_R_SCORE = const(3)
-_R_LOST = const(4)
-_R_POINTS = const(5)
-_R_ADJUSTED = const(6)
-_R_MARGIN = const(7)
-_R_OUT = const(8)
 
 _VERBS = {
     "rules": "N", "bank": "MS", "limit": "MS", "warnings": "on|off", "timeloss": "POINTS",
@@ -91,43 +76,6 @@ def penalty(over_ms, rules=RULES):
     """Points an overtime of `over_ms` costs: 10 for each minute or fraction
     of a minute (minutes_over)."""
     return PENALTY * minutes_over(over_ms, rules)
-
-
-def outcome(adjusted, lost=-1, timeloss=0):
-    """(margins, points) of a game from the players' adjusted scores (in
-    seat order), the index of the player who lost on time (-1: none) and
-    the least margin of a loss on time (the option, in points).
-
-    The highest adjusted score wins (2 points); a tie for first is a draw (1
-    point each of those level). A player who lost on time ranks below
-    everyone else, and for the margins their score counts no higher than
-    the lowest of the others' less `timeloss`. A margin is the player's
-    score less the best of the others'."""
-    n = len(adjusted)
-    counted = list(adjusted)
-    if lost >= 0:
-        low = None
-        for i in range(n):
-            if i != lost and (low is None or adjusted[i] < low):
-                low = adjusted[i]
-        if low is not None and counted[lost] > low - timeloss:
-            counted[lost] = low - timeloss
-    margins = []
-    for i in range(n):
-        best = None
-        for j in range(n):
-            if j != i and (best is None or counted[j] > best):
-                best = counted[j]
-        margins.append(counted[i] - best)
-    top = None
-    for i in range(n):
-        if i != lost and (top is None or counted[i] > top):
-            top = counted[i]
-    level = [i for i in range(n) if i != lost and counted[i] == top]
-    points = [0] * n
-    for i in level:
-        points[i] = WIN_POINTS if len(level) == 1 else DRAW_POINTS
-    return margins, points
 
 
 def wins_text(points):
@@ -161,7 +109,7 @@ class BoardClock(TableGame):
         self.warnings = True
         self.timeloss = 0               # the least margin of a loss on time (points)
         self.phase = SETUP
-        self.games = []                 # closed games (see _R_*)
+        self.games = []                 # closed games (tally.py says what a record holds)
         self.round_number = 0           # games begun, void ones too
         self._clear_game()
 
@@ -188,34 +136,10 @@ class BoardClock(TableGame):
         return self.phase == SETUP
 
     def fold_state(self):
-        return self.table_state() + [
-            "spread=" + words([self.spread[name] for name in self.players]),
-            "bank=%d" % self.bank_ms, "limit=%d" % self.limit_ms,
-            "warnings=" + ("on" if self.warnings else "off"), "rounds=%d" % self.round_number,
-            "rules=%d" % self.rules, "timeloss=%d" % self.timeloss]
+        return _evening().fold_state(self)
 
     def restore(self, state):
-        rounds = self.round_number = check_int(int(state["rounds"]), 0, 100000, "rounds")
-        self.restore_table(state, WIN_POINTS * rounds)
-        if sum(self.totals.values()) > _MOST_A_GAME * rounds:
-            raise Refused("points add up to more than the games played give")
-        spread = ints_of(state["spread"])
-        if len(spread) != len(self.players):
-            raise ValueError("spread")
-        self.spread = {}
-        for i in range(len(spread)):
-            self.spread[self.players[i]] = check_int(spread[i], -_MOST_SPREAD, _MOST_SPREAD, "a spread")
-        self.bank_ms = check_int(int(state["bank"]), MIN_BANK_MS, MAX_BANK_MS, "time bank (ms)")
-        self.limit_ms = self._check_limit(int(state["limit"]))
-        if state["warnings"] not in ("on", "off"):
-            raise ValueError("warnings")
-        self.warnings = state["warnings"] == "on"
-        # (a checkpoint written before these were kept has neither)
-        self.rules = check_int(int(state.get("rules", "1")), 1, RULES, "rules' version")
-        self.timeloss = check_int(int(state.get("timeloss", "0")), 0, MAX_TIMELOSS, "margin of a loss on time")
-        self.game_bank = self.bank_ms
-        self.game_limit = self.limit_ms
-        self.game_timeloss = self.timeloss
+        _evening().restore(self, state)
 
     # -- reading (the screens; allocation-free where a clock is read) ----------
 
@@ -333,7 +257,8 @@ class BoardClock(TableGame):
         score is in."""
         if self.phase == SETUP:
             return []
-        return self._round_dict(self._record(now, False))["rows"]
+        tally = _tally()
+        return tally.round_dict(self, tally.record(self, now, False))["rows"]
 
     # -- checks ------------------------------------------------------------------
 
@@ -363,6 +288,10 @@ class BoardClock(TableGame):
         if seat not in self.round_seats:
             raise Refused("seat %d is not in this game" % seat)
         return self.round_seats.index(seat)
+
+    def _need_on_turn(self, i):
+        if i != self.on:
+            raise Refused("it is %s's turn" % self.names[self.on_seat - 1])
 
     def _need_entry(self, now):
         if self.phase_at(now) != ENTRY:
@@ -459,8 +388,7 @@ class BoardClock(TableGame):
             raise Merged("counted once")
         if not self._running:
             raise Refused("the clock is paused: resume first")
-        if i != self.on:
-            raise Refused("it is %s's turn" % self.names[self.on_seat - 1])
+        self._need_on_turn(i)
         self._stop(now)
         self.on = (i + 1) % len(self.round_seats)
         self.turns += 1
@@ -500,8 +428,7 @@ class BoardClock(TableGame):
         i = self._index(seat)
         if self._running:
             raise Refused("pause the clock first")
-        if i != self.on:
-            raise Refused("it is %s's turn" % self.names[self.on_seat - 1])
+        self._need_on_turn(i)
         self.on = (i + 1) % len(self.round_seats)
         self.turns += 1
         self._last_call_at = None       # (not a press: no merge window)
@@ -511,11 +438,9 @@ class BoardClock(TableGame):
         last tiles. Every clock stops, their time to here theirs (the
         rules' neutralizing of the clock), and the scores come in."""
         self._need_clock(now)
-        i = self._index(seat)
-        if i != self.on:
-            raise Refused("it is %s's turn: the player on turn goes out" % self.names[self.on_seat - 1])
+        self._need_on_turn(self._index(seat))
         self._stop(now)
-        self.out = i
+        self.out = self.on
         self.phase = ENTRY
         self.last_cue = cues.IM_OUT
 
@@ -547,12 +472,7 @@ class BoardClock(TableGame):
         if missing:
             raise Refused("no score yet for " + ", ".join(missing))  # pyright: ignore[reportCallIssue, reportArgumentType]  a game's seats have names
         self._settle(now)
-        record = self._record(now, False)
-        for row in record[5]:
-            name = row[_R_NAME]
-            self.totals[name] += row[_R_POINTS]
-            self.spread[name] += row[_R_MARGIN]
-        self._keep(record)
+        self._keep(_evening().close(self, now))
         self.last_cue = cues.WIN
 
     def do_void(self, now):
@@ -561,45 +481,12 @@ class BoardClock(TableGame):
             raise Refused("no game in play")
         self._settle(now)
         self._stop(now)
-        self._keep(self._record(now, True))
+        self._keep(_tally().record(self, now, True))
 
     def _keep(self, record):
         self.games.append(record)
         self._clear_game()
         self.phase = SETUP
-
-    def _record(self, now, void):
-        """The game as a closed game's record (see _R_*) at `now` (None: as
-        the last action left it): scored if every score is in and it is not
-        void."""
-        seats = self.round_seats
-        n = len(seats)
-        if now is None:             # as the last action left it
-            lost = self.lost
-            used = list(self.used)
-        else:
-            lost = self.lost_at(now)
-            used = [self.used_at(i, now) for i in range(n)]
-        scored = not void and None not in self.scores
-        margins = points = adjusted = None
-        if scored:
-            adjusted = [self.scores[i] - penalty(used[i] - self.game_bank, self.rules) for i in range(n)]
-            margins, points = outcome(adjusted, lost, self.game_timeloss)
-        rows = []
-        winner = None
-        level = 0
-        for i in range(n):
-            name = self.names[seats[i] - 1]
-            got = points[i] if points else 0
-            if got:
-                level += 1
-                winner = name
-            rows.append((name, seats[i], used[i], None if void else self.scores[i], i == lost, got,
-                         adjusted[i] if adjusted else None, margins[i] if margins else None, i == self.out))
-        draw = level > 1
-        if draw:
-            winner = None
-        return (self.round_number, void, winner, draw, self.game_bank, tuple(rows))
 
     def _join(self, name):
         TableGame._join(self, name)
@@ -607,56 +494,29 @@ class BoardClock(TableGame):
             self.spread[name] = 0
 
     def _rename_records(self, old, new):
-        spread = {}
-        for name in self.players:
-            spread[name] = self.spread[old if name == new else name]
-        self.spread = spread
-        for g in range(len(self.games)):
-            number, void, winner, draw, bank, rows = self.games[g]
-            rows = tuple(((new,) + row[1:]) if row[_R_NAME] == old else row for row in rows)
-            self.games[g] = (number, void, new if winner == old else winner, draw, bank, rows)
+        _evening().rename_records(self, old, new)
 
-    # -- the standings and the score sheet --------------------------------------------
+    # -- the standings and the score sheet (tally.py) -------------------------
 
     def standings(self):
         """[[name, points], ...]: most points first (2 a win, 1 a draw),
         then the highest sum of margins, then the name."""
-        table = [[name, self.totals[name]] for name in self.players]
-        spread = self.spread
-        table.sort(key=lambda pair: (-pair[1], -spread[pair[0]], pair[0]))
-        return table
-
-    def _round_dict(self, record):
-        number, void, winner, draw, bank, rows = record
-        out = []
-        play_ms = 0
-        for name, seat, used, score, lost, points, adjusted, margin, went_out in rows:
-            over = used - bank if used > bank else 0
-            play_ms += used
-            out.append({"name": name, "seat": seat, "score": score, "used_ms": used, "over_ms": over,
-                        "penalty": penalty(over, self.rules), "adjusted": adjusted, "margin": margin,
-                        "lost": lost, "went_out": went_out,
-                        "total": None if adjusted is None and not void else points})
-        return {"number": number, "void": void, "winner": winner, "draw": draw, "play_ms": play_ms,
-                "bank_ms": bank, "rows": out}
+        return _tally().standings(self)
 
     def sheet(self):
-        current = None
-        if self.phase != SETUP:
-            current = self._round_dict(self._record(None, False))
-        return {
-            "game": self.KIND,
-            "players": list(self.players),
-            "rounds": [self._round_dict(r) for r in self.games],
-            "totals": dict(self.totals),
-            "spread": dict(self.spread),
-            "standings": self.standings(),
-            "current": current,
-            "bank_ms": self.bank_ms,
-            "limit_ms": self.limit_ms,
-            "timeloss": self.timeloss,
-            "rules": self.rules,
-        }
+        return _tally().sheet(self)
+
+
+# The results and what a close changes in the evening: modules of their
+# own, loaded when asked for (tally.py, evening.py; modules.RESULT_PARTS).
+def _tally():
+    from tileclock.games.boardclock import tally
+    return tally
+
+
+def _evening():
+    from tileclock.games.boardclock import evening
+    return evening
 
 
 GAME = BoardClock      # what games.new_game() makes
