@@ -35,6 +35,9 @@ BUDGETS = {
     # budgets are lowered as the firmware loads less.
     "pico.peak.battery_low": 101552 + 1024,
     "pico.peak.boardclock_game": 97680 + 1024,
+    # Board Clock's four players (a skip, overtime cues, an out play, a
+    # negative score, a loss on time): its first figure, 2026-12-07
+    "pico.peak.boardclock_four": 99088 + 1024,
     "pico.peak.entries_cursor": 100576 + 1024,
     "pico.peak.last_calls": 105296 + 1024,
     "pico.peak.names": 85696 + 1024,

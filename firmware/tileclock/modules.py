@@ -102,12 +102,12 @@ _GAMES = "tileclock.games."
 # nor the clock the entries.
 SCREEN_PARTS = ("screens", "ready", "play", "entry")
 
-# A game's results, apart from its rules (Board Clock's tally.py: a game's
-# record, the standings, the sheet; evening.py: what a close changes, the
-# checkpoint's words): loaded at a close, by the sheet and the entries,
-# dropped with the game's screens and with its specs, so that the clock and
-# the menus never hold them.
-RESULT_PARTS = ("tally", "evening")
+# What goes with a game's specs (forget_games): its spec, its menu, its
+# score sheet's lines, and its results apart from its rules (Board Clock's
+# tally.py: a game's record, the standings, the sheet; evening.py: what a
+# close changes, the checkpoint's words), loaded at a close, by the sheet
+# and the entries, so that the clock and the menus never hold them.
+SPEC_PARTS = ("spec", "menu", "sheet", "tally", "evening")
 
 
 def forget_part(kind, part):
@@ -124,7 +124,7 @@ def forget_games(keep=None, screens=False, specs=False):
     With `screens`, drop `keep`'s screens too (its rules stay: the game is
     still on); with `specs`, the registry and `keep`'s spec, menu and score
     sheet lines (the app holds the screens module; the rest is imported
-    again when needed); with either, its results (RESULT_PARTS)."""
+    again when needed), and its results (SPEC_PARTS)."""
     doomed = []
     for name in sys.modules:
         if name.startswith(_GAMES):
@@ -132,8 +132,7 @@ def forget_games(keep=None, screens=False, specs=False):
             dot = rest.find(".")
             kind = rest if dot < 0 else rest[:dot]
             leaf = rest[dot + 1:]
-            if kind != keep or (screens and leaf in SCREEN_PARTS) or ((screens or specs) and leaf in RESULT_PARTS) \
-                    or (specs and (leaf == "spec" or leaf == "menu" or leaf == "sheet")):
+            if kind != keep or (screens and leaf in SCREEN_PARTS) or (specs and leaf in SPEC_PARTS):
                 doomed.append(name)
     if specs:
         doomed.append("tileclock.games")

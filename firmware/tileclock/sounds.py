@@ -30,7 +30,7 @@ TUNES = {
     cues.PICK: (_B5, 60, _E6, 60, _B6, 120),                      # three rising
     cues.TAKE_SIX: (_G6, 50, 0, 40, _G6, 50, 0, 40, _C7, 160),    # two taps and up
     cues.BATTERY: (_E6, 150, _A5, 150, 0, 150, _E6, 150, _A5, 300),  # falling twice: running down
-    cues.ONE_MINUTE: (_A6, 120, 0, 80, _A6, 120),                 # two high: a minute left
+    cues.ONE_MINUTE: (_C7, 150),                                  # one short, high: a minute left
     cues.OVERTIME: (_C6, 80, _A5, 160),                           # short, falling: 10 more points
 }
 

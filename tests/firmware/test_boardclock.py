@@ -83,7 +83,7 @@ def test_the_boundaries_in_a_game():
         g = seated()
         g.do(0, "start", (1,))
         g.do(10 * M + over, "turn", (1,))
-        assert g.penalty_at(0, 10 * M + over) == cost
+        assert penalty(g.used_at(0, 10 * M + over) - g.game_bank) == cost
         g.do(10 * M + over + 1000, "end")
         ann, bob = scored(g, 10 * M + over + 2000, 300, 200)["rows"]
         assert (ann["over_ms"], ann["penalty"], ann["adjusted"]) == (over, cost, 300 - cost), over
@@ -108,7 +108,7 @@ def test_exactly_the_limit_is_still_in_time():
     assert g.phase_at(20 * M + 1) == ENTRY and g.lost_at(20 * M + 1) == 0
     assert g.left_ms(0, 30 * M) == -10 * M - 1            # her clock stopped where she exceeded it
     g.do(20 * M, "turn", (1,))                             # in time, at the last millisecond
-    assert g.on_seat == 2 and g.used == [20 * M, 0] and g.penalty_at(0, 20 * M) == 100
+    assert g.on_seat == 2 and g.used == [20 * M, 0] and penalty(g.used_at(0, 20 * M) - g.game_bank) == 100
     g = seated(limit=10)
     g.do(0, "start", (1,))
     assert refused(g, 20 * M + 1, "turn", 1) == "Ann lost on time"
@@ -623,17 +623,17 @@ def test_the_margin_of_a_loss_on_time_is_an_option():
     assert refused(g, 4 * M, "timeloss", 1001) == "margin of a loss on time must be 0 to 1000"
     # the option of a game is the one it started with
     g.do(4 * M, "start", (1,))
-    assert refused(g, 4 * M, "timeloss", 100) == "setting the margin of a loss on time only between games"
+    assert refused(g, 4 * M, "timeloss", 100) == "setting the loss margin only between games"
 
 
 def test_the_rules_version_is_set_before_the_first_game():
     g = seated()
     assert g.rules == 2 and seated(rules=None).rules == 1 and g.sheet()["rules"] == 2
-    assert refused(g, 0, "rules", 3) == "rules' version must be 1 to 2"
+    assert refused(g, 0, "rules", 3) == "rules must be 1 to 2"
     _game(g, 0, 1, 300, 200)
-    assert refused(g, 20 * M, "rules", 1) == "the rules' version is set before the first game"
+    assert refused(g, 20 * M, "rules", 1) == "rules before the first game only"
     g.do(20 * M, "start", (1,))
-    assert refused(g, 20 * M, "rules", 2) == "setting the rules' version only between games"
+    assert refused(g, 20 * M, "rules", 2) == "setting the rules only between games"
 
 
 def test_an_old_evening_replays_as_it_was_read():

@@ -16,13 +16,14 @@ class GameMenu(Menu):
 
     def open(self, now):
         Menu.open(self, now)
-        # the game's spec and the registry the lines read it through go
-        # again while the menu is up, as App.route drops them under a game
-        # screen (modules.forget_games): a line that needs the spec asks
-        # App.spec, which imports it again. (This module's menu goes from
-        # sys.modules too, kept by the screen on show while it is up.)
-        from tileclock.modules import forget_games
-        forget_games(self.app.game.KIND, specs=True)
+        # the game's spec, its results (the ready screen's standings read
+        # them) and the registry the lines read the spec through go again
+        # while the menu is up, as App.route drops them under a game
+        # screen: a line that needs the spec asks App.spec, which imports
+        # it again. The game's menu stays (modules.SPEC_PARTS).
+        from tileclock.modules import SPEC_PARTS, forget
+        prefix = "tileclock.games." + self.app.game.KIND + "."
+        forget(["tileclock.games"] + [prefix + part for part in SPEC_PARTS if part != "menu"])
 
     def _act(self, verb, args=()):
         def run(now, step):

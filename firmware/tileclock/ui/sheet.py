@@ -20,20 +20,13 @@ _LOST = ["lost: damaged", "on the flash;", "its points stay", "in the totals"]
 _BODY = _ROWS - 1   # rows under a grid page's header
 
 
-def _points(row):
-    return str(row["total"])
-
-
-def _totals(sheet, name):
-    return str(sheet["totals"].get(name, 0))
-
-
 def _words(lines_of):
     # what the game calls a round ("ROUND", Board Clock's "GAME"), and how
     # a grid page words a player's round and total: its sheet module's
-    # ROUND, grid_cell(row) and grid_total(sheet, name), else the points
-    return (getattr(lines_of, "ROUND", "ROUND"), getattr(lines_of, "grid_cell", _points),
-            getattr(lines_of, "grid_total", _totals))
+    # ROUND, grid_cell(row) and grid_total(sheet, name); else the points
+    # (None)
+    return (getattr(lines_of, "ROUND", "ROUND"), getattr(lines_of, "grid_cell", None),
+            getattr(lines_of, "grid_total", None))
 
 
 class Rounds:
@@ -109,10 +102,10 @@ def build_pages(game, lines_of, journal=None, sheet=None):
         # most four), split evenly, each stretch of rounds with its header
         widest = 2
         for name in players:
-            widest = max(widest, len(total_of(sheet, name)))
+            widest = max(widest, len(total_of(sheet, name) if total_of else str(sheet["totals"].get(name, 0))))
         for r in rounds.each(0, len(rounds)):
             for row in r.get("rows", ()):
-                widest = max(widest, len(cell_of(row)))
+                widest = max(widest, len(cell_of(row) if cell_of else str(row["total"])))
             r = None
         per_page = min(4, (draw.COLS - 2) // (widest + 1))
         groups = (n + per_page - 1) // per_page
@@ -155,15 +148,15 @@ def page(spec, sheet, rounds, lines_of):
     for r in rounds.each(start, _BODY):
         cells = {}
         for row in r.get("rows", ()):
-            cells[row["name"]] = cell_of(row)
+            cells[row["name"]] = cell_of(row) if cell_of else str(row["total"])
         line = draw.pad(str(r.get("number", "?")), 2)
         for name in group:
             line += draw.lpad("x" if r.get("void") else "?" if "lost" in r else cells.get(name, "-"), cell)
         lines.append(line)
     if start + _BODY > len(rounds):         # the last stretch: the totals
-        line = "= " if total_of is _totals else "W "     # (the game's own: its wins)
+        line = "W " if total_of else "= "         # (the game's own: its wins)
         for name in group:
-            line += draw.lpad(total_of(sheet, name), cell)
+            line += draw.lpad(total_of(sheet, name) if total_of else str(sheet["totals"].get(name, 0)), cell)
         lines.append(line)
     note = "by player" if size >= len(players) else "%d-%d" % (first + 1, first + len(group))
     return word + "S", note, lines
@@ -201,7 +194,7 @@ class Sheet(Screen):
         self.sheet = app.game.sheet()
         self.pages, self.rounds = build_pages(app.game, self.lines_of, app.keeper.journal, self.sheet)
         # and what the game's sheet() loaded to build it (a game's results:
-        # modules.RESULT_PARTS, and the registry their import brought back)
+        # modules.SPEC_PARTS, and the registry their import brought back)
         forget_games(app.game.KIND, specs=True)
         self._word()
 

@@ -1,7 +1,8 @@
 # Board Clock's scores at the end of a game, one player at a time, then
 # the results (docs/device.md). A module of its own, loaded while it shows
 # (screens.py).
-from tileclock.games.boardclock import rules as bc
+from micropython import const
+
 from tileclock.ui import draw
 from tileclock.ui.draw import name_of
 from tileclock.ui.form import Form
@@ -10,6 +11,7 @@ from tileclock.ui.form import Form
 _UNDO = "hold undo"
 _MENU = "hold+ menu"
 _HELD_UNDO = "let go: undo - hold on: menu"
+_WIN = const(2)     # a win's points (tally.WIN_POINTS: that module is not kept here)
 
 
 class BcEntry(Form):
@@ -40,7 +42,7 @@ class BcEntry(Form):
         g = self.app.game
         self.rows = g.live_rows(now)
         # the results' module that read them, and the registry its import
-        # brought back, go again (modules.RESULT_PARTS): read at each score
+        # brought back, go again (modules.SPEC_PARTS): read at each score
         from tileclock.modules import forget_games
         forget_games(g.KIND, specs=True)
         self.seat = 0
@@ -117,7 +119,7 @@ class BcEntry(Form):
         winner = None
         draw_game = False
         for row in self.rows:
-            if row["total"] == bc.WIN_POINTS:
+            if row["total"] == _WIN:
                 winner = row["name"]
             elif row["total"]:
                 draw_game = True

@@ -1,14 +1,15 @@
 # What a close changes in a Board Clock evening (docs/boardclock.md): the
 # game's points and margins to the standings, the records renamed with a
 # player, and the evening's state in words at a close and back (the fold's
-# checkpoint, Game.fold_state). Apart from rules.py and tally.py: loaded at
+# checkpoint, Game.fold_state). Apart from rules.py (which it imports
+# nothing from: rules imports it) and tally.py: loaded at
 # a close, a rename or a restore, unloaded with the game's screens and
 # specs (modules.forget_games), so that neither the sheet nor the entries
 # hold it.
 from micropython import const
 
 from tileclock.engine.game import Refused, check_int, ints_of, words
-from tileclock.games.boardclock.rules import MAX_BANK_MS, MAX_TIMELOSS, MIN_BANK_MS, RULES, WIN_POINTS
+from tileclock.games.boardclock.tally import WIN_POINTS, record
 
 _MOST_A_GAME = const(4)             # the most points one game gives (four players level)
 _MOST_SPREAD = const(1000000000)    # a sum of margins past this is no evening's
@@ -22,7 +23,6 @@ _R_MARGIN = const(7)
 def close(g, now):
     """The game counts: its record, and the points and margins to the
     standings."""
-    from tileclock.games.boardclock.tally import record
     closed = record(g, now, False)
     for row in closed[5]:
         name = row[_R_NAME]
@@ -53,6 +53,17 @@ def fold_state(g):
 
 
 def restore(g, state):
+    # the options through the game's own setters (their checks, their
+    # words), the rules' version first: it is set before a game is counted.
+    # (A checkpoint written before the version and the margin were kept
+    # has neither.)
+    g.do_rules(0, int(state.get("rules", "1")))
+    g.do_bank(0, int(state["bank"]))
+    g.do_limit(0, int(state["limit"]))
+    g.do_warnings(0, state["warnings"])
+    g.do_timeloss(0, int(state.get("timeloss", "0")))
+    g.game_bank = g.bank_ms
+    g.game_limit = g.limit_ms
     rounds = g.round_number = check_int(int(state["rounds"]), 0, 100000, "rounds")
     g.restore_table(state, WIN_POINTS * rounds)
     if sum(g.totals.values()) > _MOST_A_GAME * rounds:
@@ -63,16 +74,3 @@ def restore(g, state):
     g.spread = {}
     for i in range(len(spread)):
         g.spread[g.players[i]] = check_int(spread[i], -_MOST_SPREAD, _MOST_SPREAD, "a spread")
-    g.bank_ms = check_int(int(state["bank"]), MIN_BANK_MS, MAX_BANK_MS, "time bank (ms)")
-    g.limit_ms = g._check_limit(int(state["limit"]))
-    if state["warnings"] not in ("on", "off"):
-        raise ValueError("warnings")
-    g.warnings = state["warnings"] == "on"
-    # (a checkpoint written before these were kept has neither)
-    g.rules = check_int(int(state.get("rules", "1")), 1, RULES, "rules' version")
-    g.timeloss = check_int(int(state.get("timeloss", "0")), 0, MAX_TIMELOSS, "margin of a loss on time")
-    g.game_bank = g.bank_ms
-    g.game_limit = g.limit_ms
-    g.game_timeloss = g.timeloss
-
-

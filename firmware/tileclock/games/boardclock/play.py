@@ -53,7 +53,6 @@ class BcClock(Live):
         self._prev = bytearray(9)
         self._tmp = bytearray(8)
         self._shown = _NO_SECOND
-        self._penalty = 0           # the overtime penalty on show
         self.HELD = _HELD_PAUSE     # (the slot made here: see KEYS)
         self.others = ""            # the others' clocks on show (tests, simulator)
 
@@ -84,11 +83,12 @@ class BcClock(Live):
         return self.app.game.left_ms(self.app.game.on, now)
 
     def update(self, now):
-        if self._key(now) == self._shown:
+        key = self._key(now)
+        shown = self._shown
+        if key == shown:
             return False
-        g = self.app.game
-        if g.penalty_at(g.on, now) != self._penalty:
-            self.full = True        # a new 10 points: the title line again
+        if key < 0 and (59 - key) // 60 != (59 - shown) // 60:
+            self.full = True        # a new minute of overtime: its 10 points in the title
         return True
 
     def wake(self, now):
@@ -147,7 +147,7 @@ class BcClock(Live):
         if len(status) > 16:
             status = _fit([nxt])
         self.others = status
-        self._penalty = g.penalty_at(g.on, now)
+        penalty = bc.penalty(g.used_at(g.on, now) - g.game_bank, g.rules)
         fb.fill_rect(0, 0, draw.W, 9, 0)
         if g.paused:
             self.KEYS = self.KEYS_PAUSED
@@ -157,8 +157,8 @@ class BcClock(Live):
         else:
             self.KEYS = BcClock.KEYS
             self.HELD = _HELD_PAUSE
-            if self._penalty:
-                head = "OVERTIME -%d" % self._penalty
+            if penalty:
+                head = "OVERTIME -%d" % penalty
             elif n > 2:
                 head = _fit(others[1:])
                 self.others += " " + head

@@ -42,12 +42,10 @@ MAX_LIMIT_MS = const(3600000)       # the longest overtime limit: an hour
 PENALTY = const(10)                 # points a minute, or part of one, over
 WARN_SECONDS = const(60)            # the warning at one minute left
 LAST_SECONDS = const(10)            # a beep each of the last ten seconds
-MIN_SCORE = const(-999)             # a final score after the racks' deductions
+_MIN_SCORE = const(-999)            # a final score after the racks' deductions
 MAX_SCORE = const(9999)
 MAX_TIMELOSS = const(1000)          # the largest margin of a loss on time
-RULES = const(2)                    # the rules' version of a new evening (see above)
-WIN_POINTS = const(2)               # the standings' points: a win
-DRAW_POINTS = const(1)              # each player of a tie for first
+_RULES = const(2)                   # the latest rules' version (see above: spec.py sets it)
 
 _VERBS = {
     "rules": "N", "bank": "MS", "limit": "MS", "warnings": "on|off", "timeloss": "POINTS",
@@ -59,7 +57,7 @@ _VERBS.update(TABLE_VERBS)
 _TAKEN_AS_RESUME = "taken as the resume: done? press again"
 
 
-def minutes_over(over_ms, rules=RULES):
+def minutes_over(over_ms, rules=_RULES):
     """The minutes of overtime begun in `over_ms`, as the rules' version
     counts them: 2, to the millisecond (1 ms is the first minute, 1:00.000
     still the first, 1:00.001 the second); 1, in the whole seconds the
@@ -72,7 +70,7 @@ def minutes_over(over_ms, rules=RULES):
     return (over_ms + MINUTE_MS - 1) // MINUTE_MS
 
 
-def penalty(over_ms, rules=RULES):
+def penalty(over_ms, rules=_RULES):
     """Points an overtime of `over_ms` costs: 10 for each minute or fraction
     of a minute (minutes_over)."""
     return PENALTY * minutes_over(over_ms, rules)
@@ -86,17 +84,18 @@ def wins_text(points):
 class BoardClock(TableGame):
     KIND = "boardclock"
     VERBS = _VERBS
+    penalty = staticmethod(penalty)     # (tally.py asks the game for it)
 
     def __init__(self):
         # tick()'s memory of what it last saw (not rules state): which run
-        # of a clock (the game and its turn count), the second shown there
-        # and whether the limit had passed. Set here, not in reset(), so an
+        # of a clock (the game and its turn count), where it was there
+        # (_second: the second shown, or the minute of overtime) and
+        # whether the limit had passed. Set here, not in reset(), so an
         # undo that leaves the same clock running never sounds a passed
         # second again (Game._carry keeps the _cued attributes).
         self._cued_round = -1
         self._cued_turn = -1
         self._cued_second = 0
-        self._cued_minute = 0           # minutes of overtime begun, as last seen
         self._cued_flag = False
         super().__init__()
 
@@ -123,7 +122,6 @@ class BoardClock(TableGame):
         self.out = -1                   # index of the player who went out
         self.game_bank = self.bank_ms   # the bank of this game (the option may change after)
         self.game_limit = self.limit_ms
-        self.game_timeloss = self.timeloss
         self._running = False
         self._since = 0                 # when the running turn's clock started
         self._last_seat = 0             # the seat of the last start, turn or resume
@@ -170,11 +168,6 @@ class BoardClock(TableGame):
         most = self.game_bank + self.game_limit
         return most + 1 if self.rules >= 2 else most
 
-    def penalty_at(self, i, now):
-        """The points the overtime of the player at index `i` costs at
-        `now` (0 in time). Allocates nothing."""
-        return penalty(self.used_at(i, now) - self.game_bank, self.rules)
-
     def left_ms(self, i, now):
         """What is left of the bank of the player at index `i`; below zero
         in overtime."""
@@ -214,26 +207,22 @@ class BoardClock(TableGame):
         if self.phase != PLAY or not self._running:
             return cues.NONE
         second = self._second(now)
-        minute = minutes_over(self.used_at(self.on, now) - self.game_bank, self.rules)
         if self._cued_round != self.round_number or self._cued_turn != self.turns:
             # another turn: what it shows now is seen, nothing sounded
             self._cued_round = self.round_number
             self._cued_turn = self.turns
             self._cued_second = second
-            self._cued_minute = minute
             self._cued_flag = self.flagged(now)
             return cues.NONE
-        seen_minute = self._cued_minute
-        self._cued_minute = minute
         if not self._cued_flag and self.flagged(now):
             self._cued_flag = True
             self._cued_second = second
             return cues.IM_OUT
         seen = self._cued_second
         self._cued_second = second
-        if second < seen:
-            if second <= 0:
-                return cues.TIME_UP
+        if second >= seen:
+            return cues.NONE
+        if second > 0:
             if not self.warnings:
                 return cues.NONE
             if second <= LAST_SECONDS:
@@ -241,15 +230,20 @@ class BoardClock(TableGame):
             if second <= WARN_SECONDS < seen:
                 return cues.ONE_MINUTE
             return cues.NONE
-        if minute > seen_minute and seen_minute and self.warnings:
-            return cues.OVERTIME        # (the first minute's is TIME_UP)
+        if seen > 0:
+            return cues.TIME_UP         # (the first minute of overtime begins)
+        if second < -1 and self.warnings:
+            return cues.OVERTIME        # another minute, 10 points more
         return cues.NONE
 
     def _second(self, now):
-        # the whole seconds left that the clock shows (rounded up); 0 once
-        # the bank is spent
+        # where the clock is, as one int that only goes down: the whole
+        # seconds left (rounded up) while in time, 0 at the bank's end, -N
+        # in the Nth minute of overtime (as the rules' version counts it)
         left = self.game_bank - self.used_at(self.on, now)
-        return (left + 999) // 1000 if left > 0 else 0
+        if left > 0:
+            return (left + 999) // 1000
+        return -minutes_over(-left, self.rules)
 
     def live_rows(self, now):
         """The game in progress (or over, its scores coming in) as sheet
@@ -316,15 +310,15 @@ class BoardClock(TableGame):
     def do_rules(self, now, version):
         """The rules' version the evening is played to (see the top of this
         module): set before its first game, so that its games agree."""
-        self._need_setup("setting the rules' version")
-        check_int(version, 1, RULES, "rules' version")
+        self._need_setup("setting the rules")
+        check_int(version, 1, _RULES, "rules")
         if self.round_number:
-            raise Refused("the rules' version is set before the first game")
+            raise Refused("rules before the first game only")
         self.rules = version
 
     def do_timeloss(self, now, points):
         """The least margin of a loss on time, in points (0: as it stands)."""
-        self._need_setup("setting the margin of a loss on time")
+        self._need_setup("setting the loss margin")
         self.timeloss = check_int(points, 0, MAX_TIMELOSS, "margin of a loss on time")
 
     def do_bank(self, now, ms):
@@ -460,7 +454,7 @@ class BoardClock(TableGame):
         penalty, which is taken off at the close."""
         self._need_entry(now)
         i = self._index(seat)
-        check_int(points, MIN_SCORE, MAX_SCORE, "score")
+        check_int(points, _MIN_SCORE, MAX_SCORE, "score")
         self._settle(now)
         self.scores[i] = points
 
@@ -508,7 +502,7 @@ class BoardClock(TableGame):
 
 
 # The results and what a close changes in the evening: modules of their
-# own, loaded when asked for (tally.py, evening.py; modules.RESULT_PARTS).
+# own, loaded when asked for (tally.py, evening.py; modules.SPEC_PARTS).
 def _tally():
     from tileclock.games.boardclock import tally
     return tally

@@ -38,4 +38,6 @@ def option_action(key, value):
 
 def setup(settings, players):
     """The set-up actions of a new game from the settings, seats aside."""
-    return [("rules", (RULES,))] + [option_action(key, settings[key]) for _label, key, _choices, _shown in OPTIONS]
+    # (a margin of a loss on time of 0 is the engine's own: no action for it)
+    return [("rules", (RULES,))] + [option_action(key, settings[key]) for _label, key, _choices, _shown in OPTIONS
+                                    if key != "timeloss" or settings[key]]

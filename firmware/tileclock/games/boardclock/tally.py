@@ -4,7 +4,12 @@
 # a close, by the sheet and the entries, and unloaded with a game's screens
 # and specs (modules.forget_games), so that the clock and the menus never
 # hold it. What a close changes in the evening is evening.py's.
-from tileclock.games.boardclock.rules import DRAW_POINTS, WIN_POINTS, penalty
+from micropython import const
+
+# The standings' points (rules.py imports this module, never the other way:
+# what it needs of the rules, the penalty, it asks the game for)
+WIN_POINTS = const(2)               # a win
+DRAW_POINTS = const(1)              # each player of a tie for first
 
 # A closed game: (number, void, winner, draw, bank_ms, rows); a row:
 # (name, seat, used_ms, score, lost, points, adjusted, margin, went out),
@@ -66,8 +71,8 @@ def record(g, now, void):
     scored = not void and None not in g.scores
     margins = points = adjusted = None
     if scored:
-        adjusted = [g.scores[i] - penalty(used[i] - g.game_bank, g.rules) for i in range(n)]
-        margins, points = outcome(adjusted, lost, g.game_timeloss)
+        adjusted = [g.scores[i] - g.penalty(used[i] - g.game_bank, g.rules) for i in range(n)]
+        margins, points = outcome(adjusted, lost, g.timeloss)     # (set between games only)
     rows = []
     winner = None
     level = 0
@@ -107,7 +112,7 @@ def round_dict(g, closed):
         if out_play:
             went_out = name
         out.append({"name": name, "seat": seat, "score": score, "used_ms": used, "over_ms": over,
-                    "penalty": penalty(over, g.rules), "adjusted": adjusted, "margin": margin,
+                    "penalty": g.penalty(over, g.rules), "adjusted": adjusted, "margin": margin,
                     "lost": lost, "total": None if adjusted is None and not void else points})
     return {"number": number, "void": void, "winner": winner, "draw": draw, "went_out": went_out,
             "play_ms": play_ms, "bank_ms": bank, "rows": out}
