@@ -99,7 +99,7 @@ def test_every_example_runs_on_a_copy_of_the_samples(tmp_path, monkeypatch):
             ran.append(example)
     assert len(ran) >= 15, ran
     # What they wrote is there, and said so.
-    for name in ("tonight.pdf", "tonight.csv", "tiles.pdf", "labels.pdf", "book.sqlite"):
+    for name in ("tonight.pdf", "tonight.csv", "tiles.pdf", "labels.pdf", "book.sqlite", "club.t"):
         assert (tmp_path / name).stat().st_size > 0, name
     # The samples themselves are read, never changed.
     for folder, _dirs, names in os.walk(SAMPLES):
@@ -113,7 +113,7 @@ def test_every_example_runs_on_a_copy_of_the_samples(tmp_path, monkeypatch):
 def test_each_game_has_a_journal_pulled_from_the_simulator():
     from tileclock_host.scores.evening import load_file
     evenings = load_file(os.path.join(SAMPLES, "scores"))
-    assert sorted(e.kind for e in evenings) == ["speedscrabble", "spellsport", "tilerush", "wordsport"]
+    assert sorted(e.kind for e in evenings) == ["boardclock", "speedscrabble", "spellsport", "tilerush", "wordsport"]
     for evening in evenings:
         assert not evening.problems, evening.problems
         assert evening.sheet["rounds"], evening.kind          # a round or more was played to the end

@@ -78,6 +78,25 @@ def test_a_club_evening_as_the_file_written_by_hand(tmp_path, capsys):
     assert players[2]["scores"] == [None, 250, 1020] and players[1]["scores"] == [380, 300, -15]
 
 
+def test_the_samples_board_clock_evening_as_the_file_written_by_hand(tmp_path, capsys):
+    # samples/scores/sim-boardclock/<when>/ as `tileclock pull` writes it
+    import glob
+    (folder,) = glob.glob(os.path.join(ROOT, "samples", "scores", "sim-boardclock", "*"))
+    out = tmp_path / "sample.t"
+    code, said, err = export(capsys, folder, "--tsh", out)
+    assert code == 0 and err == ""
+    assert said == "wrote %s: 2 players, 2 of the evening's 2 games, a game a round (tsh: division file)\n" % out
+    got = out.read_text(encoding="latin-1")
+    with open(os.path.join(DATA, "tsh_sample.t"), encoding="latin-1") as f:
+        want = f.read()
+    assert [line for line in got.splitlines() if not line.startswith("#")] == [
+        line for line in want.splitlines() if not line.startswith("#")]
+    check_pairings(tsh_read(got))
+    # and the same evening as its action script: the same file
+    code, said, err = export(capsys, os.path.join(ROOT, "samples", "boardclock.txt"), "--tsh", tmp_path / "b.t")
+    assert code == 0 and (tmp_path / "b.t").read_text(encoding="latin-1").splitlines()[1:] == got.splitlines()[1:]
+
+
 def test_without_ratings_every_rating_is_0(tmp_path, capsys):
     out = tmp_path / "a.t"
     code, said, err = export(capsys, os.path.join(DATA, "tsh_club.txt"), "--tsh", out)
