@@ -252,7 +252,9 @@ def _halve(v):
 
 
 def _read_large(work, out):
-    for y in range(_H - 15):
+    # (to row 50: a letter's doubled last row is blank, so a prompt a
+    # pixel or two under the usual, Board Clock's, has it off the panel)
+    for y in range(_H - 13):
         cols = _band(work, y, 16)
         if not any(cols):
             continue
