@@ -9,8 +9,9 @@
 # out as its docstring says. Any later draw that touches a letter's ink (the
 # pixels of its glyph; a dark-on-light letter's whole cell) takes that
 # letter away: a message box over a line, a clock redrawn, a screen cleared.
-# A big digit is kept while its top half is whole (a message box covers the
-# bottom of the clock; the players still read it).
+# A big digit is kept while one of its halves is whole (a message box over
+# the bottom of the clock, or Board Clock's over its top: the players still
+# read it).
 import contextlib
 import importlib.abc
 import importlib.machinery
@@ -51,11 +52,20 @@ class Item:
         self.y = y
         self.shape = shape      # (dx, dy) pixels from (x, y) whose change spoils it
         self.dark = dark        # dark on light
-        self.keep = keep        # for a digit: touched below this row, still read
+        self.keep = keep        # for a digit: the first row of its bottom half
+        self.hurt = set()       # for a digit: which halves a draw has changed
         xs = [p[0] for p in shape] or [0]
         ys = [p[1] for p in shape] or [0]
         self.box = (x + min(xs), y + min(ys), x + max(xs) + 1, y + max(ys) + 1)
         self._ink = None
+
+    def spoiled_by(self, y):
+        """One of its pixels, at row y, changed: is it gone? A big digit
+        stays while one of its halves is whole."""
+        if self.keep is None:
+            return True
+        self.hurt.add(y < self.keep)
+        return len(self.hurt) == 2
 
     @property
     def ink(self):
@@ -87,7 +97,7 @@ class TextLayer:
                 x = ix + dx
                 y = iy + dy
                 if x0 <= x < x1 and y0 <= y < y1:
-                    if item.keep is None or y < item.keep:
+                    if item.spoiled_by(y):
                         spoiled = True
                         break
             if not spoiled:
@@ -224,7 +234,7 @@ def _patched_display(cls):
 
 def _spoil(layer, pixels):
     # a new letter's ink over an old one's: the old one is gone (a big
-    # digit, if over its top half)
+    # digit, once over both its halves)
     kept = []
     xs = [p[0] for p in pixels]
     ys = [p[1] for p in pixels]
@@ -237,7 +247,7 @@ def _spoil(layer, pixels):
             kept.append(item)
             continue
         over = item.ink & pixels
-        if over and (item.keep is None or min(y for _x, y in over) < item.keep):
+        if any(item.spoiled_by(y) for _x, y in over):
             continue
         kept.append(item)
     layer.items = kept

@@ -172,8 +172,8 @@ def _read(cols, table, width, step, mask, isolated, above=None, tail=None, head=
 
 
 def _ruled(work):
-    """The rows lit from edge to edge: a message box's top (ui/draw.box),
-    which may cover the lower part of the big digits."""
+    """The rows lit from edge to edge: a message box's top or bottom
+    (ui/draw.box), which may cover part of the big digits."""
     out = []
     for y in range(_H):
         if all(_band(work, y, 1)):
@@ -181,19 +181,19 @@ def _ruled(work):
     return out
 
 
-def _digit_at(window, h):
-    # the big digit or colon `window` (its columns) shows in its top h rows
-    if h >= 32:
+def _digit_at(window, rows):
+    # the big digit or colon `window` (its columns) shows in `rows` (a mask
+    # of its 32 rows)
+    if rows == _ALL_ROWS:
         ch = _digits.get(tuple(window))
         if ch is None and tuple(window[:len(_colon)]) == _colon:
             ch = ":"
         return ch
-    # cut by a box: the glyph whose top h rows are these, if only one is
-    mask = (1 << h) - 1
+    # cut by a box: the glyph these rows show, if only one is
     found = None
     for cols, ch in list(_digits.items()) + [(_colon, ":")]:
         k = 0
-        while k < len(cols) and cols[k] & mask == window[k] & mask:
+        while k < len(cols) and cols[k] & rows == window[k] & rows:
             k += 1
         if k == len(cols):
             if found is not None:
@@ -202,18 +202,27 @@ def _digit_at(window, h):
     return found
 
 
+_ALL_ROWS = (1 << 32) - 1
+
+
 def _read_digits(work, out):
     ruled = _ruled(work)
     for y in range(_H - 15):
+        # a box's edge across the digits: its top over their bottom half,
+        # or (Board Clock's banner) its bottom over their top half
         h = 32
+        skip = 0
         for r in ruled:
             if y + 16 <= r < y + h:
                 h = r - y
+            elif y <= r < y + 16 and y + 32 <= _H:
+                skip = max(skip, r - y + 1)
         if y + h > _H:
             continue
         cols = _band(work, y, h)
         if not any(cols):
             continue
+        rows = ((1 << h) - 1) & ~((1 << skip) - 1)
         cols = cols + [0] * 16
         text = ""
         end = None
@@ -221,8 +230,8 @@ def _read_digits(work, out):
         x = 0
         while x < _W:
             ch = None
-            if any(cols[x:x + 16]):
-                ch = _digit_at(cols[x:x + 16], h)
+            if any(v & rows for v in cols[x:x + 16]):
+                ch = _digit_at(cols[x:x + 16], rows)
             if ch is None:
                 x += 1
                 continue
@@ -235,7 +244,7 @@ def _read_digits(work, out):
             x = end
         if found:
             for x, w in found:
-                _clear(work, x, y, w, h)
+                _clear(work, x, y + skip, w, h - skip)
             out.append((y, CLOCK, text, None))
 
 
