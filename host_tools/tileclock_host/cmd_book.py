@@ -38,6 +38,10 @@ def run(args):
     path = args.book or default_path()
     if os.path.isdir(path):
         raise UserError("%s: is a folder; --book names the score book's file" % path)
+    if args.book_command == "add":
+        # every file read before the book is opened: a file with no evening
+        # in it is an error that leaves no new book behind
+        args.evenings = [evening for name in args.files for evening in load_file(name)]
     try:
         book = Book(path, readonly=args.book_command != "add")
     except NoBook:
@@ -85,13 +89,12 @@ def _add(book, args):
             "actions": "replaces the same evening added as a sheet",
             "already": "already in the book", "older": "skipped: an older copy of an evening in the book",
             "poorer": "skipped: a damaged copy of an evening in the book, which holds all of it"}
-    for path in args.files:
-        for evening in load_file(path):
-            for problem in evening.problems:
-                print("warning: %s" % problem)
-            outcome = book.add(evening, _played(evening.source))
-            counts[outcome] += 1
-            print("%-40s %-13s %s  %s" % (evening.where, evening.kind, evening.short_id, said[outcome]))
+    for evening in args.evenings:
+        for problem in evening.problems:
+            print("warning: %s" % problem)
+        outcome = book.add(evening, _played(evening.source))
+        counts[outcome] += 1
+        print("%-40s %-13s %s  %s" % (evening.where, evening.kind, evening.short_id, said[outcome]))
     # The book is a file written here: say which (the default is out of sight).
     print("%d added, %d updated, %d already there, %d older copies skipped: in %s"
           % (counts["added"], counts["grown"] + counts["undone"] + counts["actions"],

@@ -73,9 +73,7 @@ def run(args):
         return 0
     if not args.files:
         raise UserError("give an evening's file (script, journal or sheet JSON), or --blank GAME")
-    evenings = load_files(args.files, warn_stderr)
-    if not evenings:
-        raise UserError("%s: no evening in it" % ", ".join(args.files))
+    evenings = load_files(args.files, warn_stderr)     # a file with no evening is an error there
     out = args.out or _default_out(args.files, fmt)
     pages = []
     for evening in evenings:

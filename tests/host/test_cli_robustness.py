@@ -143,14 +143,33 @@ def make_device(root, folds=False):
     make(root, [SCENARIO], folds=folds)
 
 
-def test_a_journal_with_no_readable_game_is_reported_not_dropped(tmp_path, capsys):
-    make_device(tmp_path / "box")
-    folder = tmp_path / "box" / "journal"
+def _garble(folder):
     for name in os.listdir(str(folder)):
-        if not name.startswith("evening-"):         # every file garbled: no game in it
+        if not name.startswith("evening-"):
             (folder / name).write_bytes(b"\xff\x00 garbled\n")
-    code, out, err = run(["export", str(tmp_path / "box")], capsys)
-    assert "no game could be read" in err and "moved aside" not in err
+
+
+def test_a_folder_with_no_evening_fails_sheet_export_and_book_alike(tmp_path, capsys):
+    # a journal whose every file is garbled, the device folder or pull tree
+    # around it, one of its files, and a device with no game yet: one line
+    # saying why and exit 1 from each, no output, no book made
+    make_device(tmp_path / "box")
+    _garble(tmp_path / "box" / "journal")
+    (tmp_path / "fresh" / "journal").mkdir(parents=True)     # a device with no game journalled yet
+    (tmp_path / "fresh" / "settings.txt").write_text("{}")
+    unreadable = "no evening could be read: "
+    cases = [(tmp_path / "box", unreadable + "journal: "), (tmp_path / "box" / "journal", unreadable),
+             (tmp_path / "box" / "journal" / "snap.txt", unreadable),
+             (tmp_path / "fresh", "no evening in it"), (tmp_path, unreadable + "box/journal: ")]
+    for path, wanted in cases:
+        for argv in (["sheet", "-o", str(tmp_path / "s.html")], ["export"],
+                     ["book", "--book", str(tmp_path / "b.sqlite"), "add"]):
+            code, out, err = run(argv + [str(path)], capsys)
+            assert code == 1, (argv, path, out, err)
+            assert err.count("\n") == 1 and err.startswith("tileclock: %s: %s" % (path, wanted)), (argv, err)
+            assert "moved aside" not in err             # the host reads a journal, never repairs it
+            assert out == "", (argv, out)
+    assert not (tmp_path / "s.html").exists() and not (tmp_path / "b.sqlite").exists()
 
 
 def test_files_set_aside_by_the_device_are_mentioned_and_left_alone(tmp_path, capsys):

@@ -140,11 +140,13 @@ def _match_sheets(lines, game):
     return sheets
 
 
-def journal_evening(folder, kind, lines, problems, device=None):
-    """The evening of one journal folder (read_journal's answer), or None if it is empty."""
+def journal_evening(folder, kind, lines, problems, device=None, unread=None):
+    """The evening of one journal folder (read_journal's answer), or None if
+    it holds none; a journal with no game that could be read is added to
+    `unread` as (folder, why), for load_file to report."""
     if kind is None:
-        if problems:  # a journal with no game left in it: say so, don't drop it unseen
-            warn_stderr("%s: no game could be read: %s" % (folder, "; ".join(problems)))
+        if problems and unread is not None:
+            unread.append((folder, "; ".join(problems)))
         return None
     # The label names the folder on the device: "journal" or "games/0012".
     folder = os.path.abspath(folder)
@@ -165,26 +167,28 @@ def journal_evening(folder, kind, lines, problems, device=None):
                               problems=["%s: %s" % (folder, p) for p in problems])
 
 
-def evenings_in(path):
-    """The evenings in a journal folder, a device folder or a file inside a journal; None if none of these."""
+def evenings_in(path, unread=None):
+    """The evenings in a journal folder, a device folder or a file inside a
+    journal; None if none of these. Journals with no game that could be read
+    are said in `unread` (see journal_evening)."""
     if journal.is_archive_file(path):
         root = os.path.dirname(os.path.dirname(os.path.abspath(path)))
-        evening = journal_evening(path, *journal.read(path), device=journal.device_id(root))
+        evening = journal_evening(path, *journal.read(path), device=journal.device_id(root), unread=unread)
         return [evening] if evening else []
     if os.path.isfile(path):
         folder = os.path.dirname(os.path.abspath(path))
-        return evenings_in(folder) if journal.is_journal_dir(folder) else None
+        return evenings_in(folder, unread) if journal.is_journal_dir(folder) else None
     if journal.is_journal_dir(path):
         root = os.path.dirname(os.path.abspath(path))
         if os.path.basename(root) == "games":
             root = os.path.dirname(root)
-        evening = journal_evening(path, *journal.read(path), device=journal.device_id(root))
+        evening = journal_evening(path, *journal.read(path), device=journal.device_id(root), unread=unread)
         return [evening] if evening else []
     if journal.is_device_dir(path):
         device = journal.device_id(path)
         evenings = []
         for folder in journal.journal_dirs(path):
-            evening = journal_evening(folder, *journal.read(folder), device=device)
+            evening = journal_evening(folder, *journal.read(folder), device=device, unread=unread)
             if evening:
                 evenings.append(evening)
         return evenings
@@ -192,15 +196,43 @@ def evenings_in(path):
     if found:
         evenings = []
         for root in found:
-            evenings.extend(evenings_in(root))
+            evenings.extend(evenings_in(root, unread))
         return evenings
     return None
+
+
+def _journal_evenings(path):
+    """evenings_in(path), where a path that holds no evening at all is an
+    error (a one-line UserError saying why), whatever command reads it; a
+    journal with no readable game beside evenings that were read is a
+    warning."""
+    unread = []
+    evenings = evenings_in(path, unread)
+    if evenings is None or evenings:
+        for folder, why in unread:
+            warn_stderr("%s: no game could be read: %s" % (folder, why))
+        return evenings
+    if unread:
+        _fail(path, 0, "no evening could be read: " + "; ".join(
+            why if _inside(folder, path) is None else "%s: %s" % (_inside(folder, path), why)
+            for folder, why in unread))
+    _fail(path, 0, "no evening in it (no game journalled)")
+
+
+def _inside(folder, path):
+    """`folder` as a path below `path` ("journal", "games/0002"); None where
+    it is `path` itself or the journal of a file given."""
+    folder, path = os.path.abspath(folder), os.path.abspath(path)
+    if folder in (path, os.path.dirname(path)):
+        return None
+    rel = os.path.relpath(folder, path)
+    return folder if rel.startswith(os.pardir) else rel.replace(os.sep, "/")
 
 
 def load_file(path):
     """The evenings in one file or folder (script, journal or JSON sheet), as a list."""
     if os.path.isdir(path):
-        evenings = evenings_in(path)
+        evenings = _journal_evenings(path)
         if evenings is None:
             _fail(path, 0, "a folder, but neither a journal (snap.txt, jNNNN.log) "
                            "nor a device's files (journal/, games/)")
@@ -211,7 +243,7 @@ def load_file(path):
     if name == "snap.txt" or (name.startswith("j") and name.endswith(".log")) or journal.is_archive_file(path):
         # A file of a journal: the whole journal folder is the evening (a
         # snapshot alone would miss the segments written after it).
-        evenings = evenings_in(path)
+        evenings = _journal_evenings(path)
         if evenings is not None:
             return evenings
     data = read_bytes(path)
@@ -226,7 +258,7 @@ def load_file(path):
             return [evening_from_json(text, path)]
         if first.split()[:1] == ["game"]:
             return [evening_from_lines(text.splitlines(), path)]
-    evenings = evenings_in(path)
+    evenings = _journal_evenings(path)
     if evenings is None:
         if not data.strip():
             _fail(path, 0, "empty file: no evening in it")
