@@ -1,5 +1,4 @@
 # The score book across evenings and devices (docs/scores.md, "Score book").
-import datetime
 import os
 import sqlite3
 
@@ -68,20 +67,6 @@ def _locked(error):
     return "locked" in str(error) or "busy" in str(error)
 
 
-def _played(path):
-    """When the file was last written, as local time (the device keeps no calendar)."""
-    newest = 0
-    if os.path.isdir(path):
-        for folder, _dirs, files in os.walk(path):
-            for name in files:
-                newest = max(newest, os.path.getmtime(os.path.join(folder, name)))
-    else:
-        newest = os.path.getmtime(path)
-    if not newest:
-        return None
-    return datetime.datetime.fromtimestamp(newest).strftime("%Y-%m-%d %H:%M")
-
-
 def _add(book, args):
     counts = dict.fromkeys(("added", "grown", "undone", "actions", "already", "older", "poorer"), 0)
     said = {"added": "added", "grown": "updated (the book's copy of the evening is fuller now)",
@@ -89,12 +74,15 @@ def _add(book, args):
             "actions": "replaces the same evening added as a sheet",
             "already": "already in the book", "older": "skipped: an older copy of an evening in the book",
             "poorer": "skipped: a damaged copy of an evening in the book, which holds all of it"}
+    rows = []
     for evening in args.evenings:
         for problem in evening.problems:
             print("warning: %s" % problem)
-        outcome = book.add(evening, _played(evening.source))
+        outcome = book.add(evening, evening.played)
         counts[outcome] += 1
-        print("%-40s %-13s %s  %s" % (evening.where, evening.kind, evening.short_id, said[outcome]))
+        rows.append(_evening_row(evening.identity, evening.kind, evening.played, evening.device,
+                                 evening.source, evening.label) + (said[outcome],))
+    print(table(EVENING_HEADERS + [""], rows))
     # The book is a file written here: say which (the default is out of sight).
     print("%d added, %d updated, %d already there, %d older copies skipped: in %s"
           % (counts["added"], counts["grown"] + counts["undone"] + counts["actions"],
@@ -178,11 +166,18 @@ def _player(book, args):
     return 0
 
 
+# An evening as `add` and `list` both name it.
+EVENING_HEADERS = ["id", "game", "played", "device", "from"]
+
+
+def _evening_row(identity, game, played, device, source, label):
+    return (identity[:12], game, played or "", device or "", _where(source, label))
+
+
 def _list(book, args):
     rows = book.evenings()
     if not rows:
         print("the book is empty: tileclock book add FILE...")
         return 0
-    print(table(["id", "game", "played", "device", "from"],
-                [(r[0][:12], r[1], r[5] or "", r[4] or "", _where(r[2], r[3])) for r in rows]))
+    print(table(EVENING_HEADERS, [_evening_row(r[0], r[1], r[5], r[4], r[2], r[3]) for r in rows]))
     return 0

@@ -1,4 +1,6 @@
 # The score book: evenings from many files and devices, each counted once.
+import datetime
+import json
 import os
 import shutil
 import sqlite3
@@ -160,3 +162,30 @@ def test_equal_points_rank_by_the_spread_where_the_game_says_so(tmp_path):
     assert book.add(evening) == "added"
     won = dict((row[0], row[6]) for row in book.standings("boardclock"))
     assert won == {"Ann": 1, "Bob": 0, "Cy": 0}
+
+
+def test_a_pulled_evening_is_dated_by_its_pull_not_by_its_copy(tmp_path, capsys):
+    # samples/scores/ copied now: its files are new, its pulls are not. The
+    # book dates each evening by its pull (pull.json), and add names each
+    # evening as list does: its device and folder.
+    samples = os.path.join(ROOT, "samples", "scores")
+    shutil.copytree(samples, str(tmp_path / "scores"))
+    (first,) = [d for d in os.listdir(samples) if d.startswith("sim-wordsport")]
+    (when,) = os.listdir(os.path.join(samples, first))
+    with open(os.path.join(samples, first, when, "pull.json")) as f:
+        utc = datetime.datetime.strptime(json.load(f)["pulled"], "%Y-%m-%dT%H:%M:%SZ")
+    pulled = utc.replace(tzinfo=datetime.timezone.utc).astimezone().strftime("%Y-%m-%d %H:%M")
+    book = tmp_path / "book.sqlite"
+    code, added, _ = book_cli(capsys, book, "add", str(tmp_path / "scores"))
+    assert code == 0
+    code, listed, _ = book_cli(capsys, book, "list")
+    rows = listed.splitlines()[2:]
+    assert len(rows) == len(os.listdir(samples))
+    for row in rows:
+        assert row.split()[2:4] == pulled.split(), row          # the pull's date and time
+        assert row in added, (row, added)                        # named alike by add and list
+    # a pull.json without the time: the <when> folder's own name says it
+    manifest = tmp_path / "scores" / first / when / "pull.json"
+    manifest.write_text(manifest.read_text().replace('"pulled"', '"not-pulled"'))
+    (evening,) = load_file(str(tmp_path / "scores" / first))
+    assert evening.played == "%s-%s-%s %s:%s" % (when[0:4], when[4:6], when[6:8], when[9:11], when[11:13])

@@ -33,7 +33,7 @@ CREATE TABLE IF NOT EXISTS evenings (
     source  TEXT NOT NULL,        -- the file or folder it was added from
     label   TEXT,                 -- which game in a journal folder, e.g. "game 0012"
     device  TEXT,                 -- device id, for a folder from `tileclock pull`
-    played  TEXT,                 -- date of the file (the device keeps no calendar)
+    played  TEXT,                 -- its pull's time, else its file's (Evening.played)
     added   TEXT NOT NULL,        -- when it went into the book, UTC
     lines   TEXT,                 -- the action lines; NULL for a sheet given as JSON
     sheets  TEXT NOT NULL,        -- JSON: the sheet of each match

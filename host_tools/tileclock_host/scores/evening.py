@@ -21,6 +21,7 @@
 # A Speed Scrabble evening may hold several matches (`newmatch` starts the
 # next); `sheets` has one sheet per match, the sheet as it stood just before
 # each `newmatch`, then the match in play.
+import datetime
 import hashlib
 import json
 import os
@@ -37,7 +38,8 @@ from tileclock_host.scores import journal
 class Evening:
     """One evening's sheet, where it came from, and its identity."""
 
-    def __init__(self, sheet, source, lines=None, device=None, label=None, sheets=None, problems=()):
+    def __init__(self, sheet, source, lines=None, device=None, label=None, sheets=None, problems=(),
+                 root=None):
         self.sheet = sheet            # the game's sheet() at the end
         self.sheets = sheets or [sheet]
         self.kind = sheet["game"]
@@ -46,6 +48,7 @@ class Evening:
         self.lines = lines            # normalised action lines, or None for a JSON sheet
         self.device = device          # the device id, for an evening from a journal
         self.label = label            # where in the file, e.g. "game 2", or None
+        self.root = root              # the device's folder, for an evening from a journal
         canon = json.dumps(sheet, sort_keys=True, separators=(",", ":"))
         # The sheet's own identity lets the book match a sheet saved as JSON
         # with the script or journal it came from.
@@ -64,6 +67,18 @@ class Evening:
         """A short name for the source, for messages and sheets."""
         return short_source(self.source, self.label)
 
+    @property
+    def played(self):
+        """When the evening was played as far as its files say, local time
+        "YYYY-MM-DD HH:MM". The board keeps no calendar: an evening from a
+        pull was played by the time of the pull (pull.json, the <when> folder
+        pull made), however often the folder was copied since; any other file
+        was written when it was last changed. None if neither can be told."""
+        when = journal.pulled_at(self.root) if self.root else None
+        if when is None:
+            when = _written(self.source)
+        return when.strftime("%Y-%m-%d %H:%M") if when else None
+
     def __repr__(self):
         return "<Evening %s %s from %s>" % (self.kind, self.short_id, self.where)
 
@@ -76,6 +91,21 @@ def short_source(source, label=None):
         folder = source[:len(source) - len(label)].rstrip("/\\")
         return "%s/%s" % (os.path.basename(folder) or ".", label)
     return os.path.basename(source)
+
+
+def _written(path):
+    """When the file, or the newest file in the folder, was last written (local time)."""
+    newest = 0
+    try:
+        if os.path.isdir(path):
+            for folder, _dirs, files in os.walk(path):
+                for name in files:
+                    newest = max(newest, os.path.getmtime(os.path.join(folder, name)))
+        else:
+            newest = os.path.getmtime(path)
+    except OSError:
+        return None
+    return datetime.datetime.fromtimestamp(newest) if newest else None
 
 
 def lines_identity(lines):
@@ -113,7 +143,7 @@ def _first_content(text):
     return ""
 
 
-def evening_from_lines(lines, source, device=None, label=None, problems=()):
+def evening_from_lines(lines, source, device=None, label=None, problems=(), root=None):
     """Run action lines through the engine; a refused or unreadable line is a UserError."""
     try:
         game = load(lines)
@@ -123,7 +153,7 @@ def evening_from_lines(lines, source, device=None, label=None, problems=()):
         _fail(source, 0, e.reason)
     normal = dump(game)
     return Evening(game.sheet(), source, lines=normal, device=device, label=label,
-                   sheets=_match_sheets(normal, game), problems=problems)
+                   sheets=_match_sheets(normal, game), problems=problems, root=root)
 
 
 def _match_sheets(lines, game):
@@ -164,7 +194,7 @@ def journal_evening(folder, kind, lines, problems, device=None, unread=None):
     # The journal's lines were accepted by the engine on the device, so a
     # refusal here means the engines differ (another firmware version).
     return evening_from_lines(["game " + kind] + list(lines), source, device=device, label=label,
-                              problems=["%s: %s" % (folder, p) for p in problems])
+                              problems=["%s: %s" % (folder, p) for p in problems], root=parent or None)
 
 
 def evenings_in(path, unread=None):

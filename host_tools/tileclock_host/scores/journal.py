@@ -15,10 +15,12 @@
 #   - a folder of those, e.g. pull's --to folder (DIR/<device>/<when>/):
 #     every pull in it, in name order (the same evening in several pulls is
 #     one evening to the score book).
+import datetime
 import json
 import os
 
 PULL_MANIFEST = "pull.json"
+PULL_STAMP = "%Y%m%d-%H%M%S"        # the folder pull makes, DIR/<device>/<when>/ (local time)
 
 
 def is_journal_dir(path):
@@ -47,6 +49,23 @@ def device_id(root):
             manifest = json.load(f)
         return manifest.get("device") or manifest.get("name")
     except (OSError, ValueError, AttributeError):
+        return None
+
+
+def pulled_at(root):
+    """When the device folder `root` was pulled, as a local datetime: pull.json's
+    "pulled" (UTC), else the folder's own name (<when>); None for a folder
+    that is not a pull."""
+    try:
+        with open(os.path.join(root, PULL_MANIFEST), encoding="utf-8") as f:
+            stamp = json.load(f).get("pulled")
+        utc = datetime.datetime.strptime(stamp, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=datetime.timezone.utc)
+        return utc.astimezone().replace(tzinfo=None)
+    except (OSError, ValueError, TypeError, AttributeError):
+        pass
+    try:
+        return datetime.datetime.strptime(os.path.basename(os.path.normpath(root)), PULL_STAMP)
+    except ValueError:
         return None
 
 
