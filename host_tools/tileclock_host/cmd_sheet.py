@@ -24,7 +24,7 @@ def add_arguments(parser):
     parser.add_argument("--blank", choices=GAME_KINDS, metavar="GAME",
                         help="a blank sheet for GAME (%s) instead" % ", ".join(GAME_KINDS))
     parser.add_argument("--players", type=int, default=4,
-                        help="player slots on a blank sheet (2-8, default 4)")
+                        help="players on a blank sheet: a column each, four to a sheet (2-8, default 4)")
 
 
 def _format(args):

@@ -95,6 +95,13 @@ def test_every_scenario_prints_as_a_sheet_one_can_read(name, tmp_path):
         assert ink(margin) == 0
 
 
+@pytest.mark.parametrize("name, players", [("speedscrabble_two_past_target.txt", 2),
+                                           ("boardclock_evening.txt", 3), ("wordsport_three_players.txt", 3)])
+def test_a_sheet_has_a_column_for_each_player_and_no_empty_ones(name, players, tmp_path):
+    text = pdf_text(render(os.path.join(SCENARIOS, name), tmp_path))
+    assert "Player %d" % players in text and "Player %d" % (players + 1) not in text
+
+
 def test_names_stay_in_their_column_from_round_to_round():
     (evening,) = load_file(os.path.join(SCENARIOS, "wordsport_evening.txt"))
     rounds = layout.all_rounds(evening.sheet)
@@ -190,7 +197,9 @@ def test_blank_sheets(game, players, pages, tmp_path):
         for word in ("Place", "7-letter", "One grid", "2 minute", "Straight run", "Win time", "5",
                      "Fastest win of the day"):
             assert word in text
-        assert ("Player %d" % (4 * pages)) in text
+    if game != "spellsport":    # (Spell Sport's sheet is its own: Across and Down)
+        # a column for each player, no empty ones
+        assert ("Player %d" % players) in text and ("Player %d" % (players + 1)) not in text
     assert main(["sheet", "--blank", game, "--players", str(players), "-o", str(tmp_path / "b.html")]) == 0
 
 

@@ -177,7 +177,7 @@ def standings_text(sheet):
 # -- the frame the rounds-based games share --
 
 def round_pages(title, sheet, players, cols, right_title, describe, rounds, source, info, row_h):
-    """Pages of PAGE_ROUNDS rounds by PAGE_SEATS player columns.
+    """Pages of PAGE_ROUNDS rounds by up to PAGE_SEATS player columns.
 
     cols: [(heading, width)] under each player; describe(rnd, seat, row) ->
     (name cell text, [cell texts]); right_title / right(rnd) the far-right column.
@@ -185,11 +185,11 @@ def round_pages(title, sheet, players, cols, right_title, describe, rounds, sour
     right_w = 20
     label_w = 14
     pages = []
-    # Every page has four player slots, like the printed four-player sheet;
-    # six to eight players fill two sheets.
-    slots = -(-max(players, 1) // PAGE_SEATS) * PAGE_SEATS
-    seats = list(range(slots))
-    seat_groups = _chunks(seats, PAGE_SEATS)
+    # A column for each player, up to four to a sheet like the printed
+    # four-player sheet; five to eight players share two sheets evenly.
+    players = max(players, 1)
+    sheets = -(-players // PAGE_SEATS)
+    seat_groups = _chunks(list(range(players)), -(-players // sheets))
     groups = _chunks(rounds, PAGE_ROUNDS)
     blank = not rounds
     if blank:
