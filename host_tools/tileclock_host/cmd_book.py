@@ -21,10 +21,9 @@ def add_arguments(parser):
     p.add_argument("files", nargs="+", metavar="FILE")
     p = sub.add_parser("standings", help="each game's players over every evening in the book")
     p.add_argument("--game", choices=GAME_KINDS, help="only this game")
-    timed = registry.timed()
-    p = sub.add_parser("fastest", help="the fastest wins: %s" % "; ".join(
-        "%s %ss" % (registry.name(kind), registry.about(kind).TIMED) for kind in timed))
-    p.add_argument("--game", choices=timed, default=timed[0])
+    p = sub.add_parser("fastest", help="the fastest wins of each game that times them: %s" % _timed_words())
+    p.add_argument("--game", choices=GAME_KINDS, help="only this game (default: every game in the book "
+                                                       "with a timed win)")
     p.add_argument("--limit", type=int, default=10, help="how many (default 10)")
     p = sub.add_parser("player", help="one player's history, evening by evening")
     p.add_argument("name")
@@ -91,7 +90,7 @@ def _add(book, args):
 
 
 def _numeric(text):
-    return text.lstrip("-").replace(".", "").replace(":", "").isdigit()
+    return text.lstrip("+-").replace(".", "").replace(":", "").isdigit()
 
 
 def table(headers, rows):
@@ -116,12 +115,13 @@ def _standings(book, args):
         if not rows:
             continue
         matches, rounds, wins = words_for(game)
+        tiebreak = registry.about(game).TIEBREAK
         print("%s%s" % ("\n" if shown else "", game))
         print(table(["player", matches, rounds, wins, "points", "per " + SINGULAR.get(rounds, rounds),
-                     matches + " won"],
-                    [(r[0], r[1], r[2], r[3], r[4], r[5], r[6]) for r in rows]))
+                     matches + " won"] + ([tiebreak] if tiebreak else []),
+                    [r[:6] + (r[6],) + (("%+d" % r[7],) if tiebreak else ()) for r in rows]))
         # A player with more points may stand below one who won more: say so.
-        print("(ranked by %s won, then points)" % matches)
+        print("(ranked by %s won, then points%s)" % (matches, ", then " + tiebreak if tiebreak else ""))
         shown = True
     if not shown:
         print("no evenings in the book yet: tileclock book add FILE...")
@@ -132,16 +132,37 @@ def _where(source, label):
     return short_source(source, label)
 
 
+def _timed_words():
+    """What `fastest` ranks: "wordsport win times, speedscrabble play times, ..."."""
+    return ", ".join("%s %ss" % (kind, registry.about(kind).TIMED) for kind in registry.timed())
+
+
 def _fastest(book, args):
-    rows = book.fastest(args.game, max(args.limit, 1))
-    if not rows:
-        print("no %s wins in the book yet" % args.game)
+    if args.game and not registry.about(args.game).TIMED:
+        print("%s keeps no time of a win, so it has no fastest: `fastest` ranks %s"
+              % (args.game, _timed_words()))
         return 0
-    what = registry.about(args.game).TIMED
-    print(table(["", what, "player", "round", "played", "from"],
-                [(i, fmt_ms(ms), name, rnd if match == 1 else "%d/%d" % (match, rnd), played or "",
-                  _where(source, label))
-                 for i, (ms, name, rnd, match, source, label, played) in enumerate(rows, 1)]))
+    shown = False
+    for game in [args.game] if args.game else registry.timed():
+        rows = book.fastest(game, max(args.limit, 1))
+        if not rows:
+            continue
+        what = registry.about(game).TIMED
+        print("%s%s" % ("\n" if shown else "", game))
+        print(table(["", what, "player", "round", "played", "from"],
+                    [(i, fmt_ms(ms), name, rnd if match == 1 else "%d/%d" % (match, rnd), played or "",
+                      _where(source, label))
+                     for i, (ms, name, rnd, match, source, label, played) in enumerate(rows, 1)]))
+        shown = True
+    if not shown:
+        held = sorted(set(row[1] for row in book.evenings()))
+        if not held:
+            print("no evenings in the book yet: tileclock book add FILE...")
+        elif args.game:
+            print("no %s wins in the book yet; it holds %s evenings" % (args.game, ", ".join(held)))
+        else:
+            print("no timed wins in the book: `fastest` ranks %s; the book holds %s evenings"
+                  % (_timed_words(), ", ".join(held)))
     return 0
 
 

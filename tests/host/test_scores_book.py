@@ -98,11 +98,15 @@ def test_standings_fastest_and_player(tmp_path, capsys):
     code, _, _ = book_cli(capsys, book, "add", *files)
     assert code == 0
 
-    code, out, _ = book_cli(capsys, book, "fastest", "--limit", "3")
-    rows = [ln.split() for ln in out.splitlines()[2:]]
+    code, out, _ = book_cli(capsys, book, "fastest", "--limit", "3", "--game", "wordsport")
+    rows = [ln.split() for ln in out.splitlines()[3:]]
+    assert out.splitlines()[0] == "wordsport"
     # Win times from the scripts: Ann 70 s (dq_void round 2), then Bob and Lee at 95 s.
     assert [(r[1], r[2], r[3]) for r in rows] == [("1:10.0", "Ann", "2"), ("1:35.0", "Bob", "1"),
                                                   ("1:35.0", "Lee", "1")]
+    # without --game: every game that times its wins, each under its name
+    code, out, _ = book_cli(capsys, book, "fastest", "--limit", "3")
+    assert [ln for ln in out.splitlines() if ln and ln[0].isalpha()] == ["wordsport", "speedscrabble", "tilerush"]
 
     code, out, _ = book_cli(capsys, book, "standings", "--game", "speedscrabble")
     rows = dict((ln.split()[0], ln.split()) for ln in out.splitlines()[3:])
@@ -189,3 +193,21 @@ def test_a_pulled_evening_is_dated_by_its_pull_not_by_its_copy(tmp_path, capsys)
     manifest.write_text(manifest.read_text().replace('"pulled"', '"not-pulled"'))
     (evening,) = load_file(str(tmp_path / "scores" / first))
     assert evening.played == "%s-%s-%s %s:%s" % (when[0:4], when[4:6], when[6:8], when[9:11], when[11:13])
+
+
+def test_board_clock_standings_show_the_spread_and_fastest_says_why_it_has_none(tmp_path, capsys):
+    # tests/scenarios/boardclock_evening.txt: Ann and Bob 3 points each, Ann
+    # +40 and Bob -40, Cy -90 (the spread ranks equal points).
+    book = tmp_path / "book.sqlite"
+    assert book_cli(capsys, book, "add", scenario("boardclock_evening.txt"))[0] == 0
+    code, out, _ = book_cli(capsys, book, "standings")
+    lines = out.splitlines()
+    assert lines[1].split()[-1] == "spread"
+    assert [(ln.split()[0], ln.split()[4], ln.split()[-1]) for ln in lines[3:6]] == [
+        ("Ann", "3", "+40"), ("Bob", "3", "-40"), ("Cy", "0", "-90")]
+    assert lines[6] == "(ranked by evenings won, then points, then spread)"
+    code, out, _ = book_cli(capsys, book, "fastest")
+    assert code == 0 and "wordsport" not in out.split(":")[0]
+    assert out.startswith("no timed wins in the book") and "holds boardclock evenings" in out
+    code, out, _ = book_cli(capsys, book, "fastest", "--game", "boardclock")
+    assert code == 0 and out.startswith("boardclock keeps no time of a win")

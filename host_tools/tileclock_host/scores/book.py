@@ -290,11 +290,13 @@ class Book:
             " ORDER BY played, added").fetchall()
 
     def standings(self, game):
-        """Per player: matches, rounds, round wins, points, points per round, matches won.
+        """Per player: matches, rounds, round wins, points, points per round,
+        matches won, and for a game that names a TIEBREAK its sum (Board
+        Clock's spread).
 
         Ranked by matches won, then points (the rules rank an evening by its
-        totals), then name; points per round is there to compare players who
-        played different numbers of rounds."""
+        totals), then the tiebreak, then name; points per round is there to
+        compare players who played different numbers of rounds."""
         rows = self.db.execute("""
             SELECT r.name,
                    (SELECT COUNT(*) FROM standings s WHERE s.game = r.game AND s.name = r.name),
@@ -304,12 +306,28 @@ class Book:
               FROM results r
              WHERE r.game = ? AND r.void = 0
              GROUP BY r.name""", (game,)).fetchall()
+        tiebreak = self.tiebreak(game)
         out = []
         for name, matches, rounds, wins, points, won in rows:
             per_round = _per(points, rounds)
-            out.append((name, matches, rounds, wins, points, per_round, won))
-        out.sort(key=lambda r: (-r[6], -r[4], r[0].lower()))
+            out.append((name, matches, rounds, wins, points, per_round, won)
+                       + ((tiebreak.get(name, 0),) if tiebreak is not None else ()))
+        out.sort(key=lambda r: (-r[6], -r[4], -(r[7] if tiebreak is not None else 0), r[0].lower()))
         return out
+
+    def tiebreak(self, game):
+        """Per player, the sum over the book's evenings of the sheet's
+        TIEBREAK (Board Clock's spread), or None for a game that names none."""
+        key = registry.about(game).TIEBREAK
+        if not key:
+            return None
+        sums = {}
+        for (sheets,) in self.db.execute("SELECT sheets FROM evenings WHERE game = ?", (game,)):
+            for sheet in json.loads(sheets):
+                for name, value in (sheet.get(key) or {}).items():
+                    if isinstance(value, int):
+                        sums[name] = sums.get(name, 0) + value
+        return sums
 
     def fastest(self, game, limit=10):
         """The quickest won rounds: (time_ms, name, round, match, source, label, played)."""
