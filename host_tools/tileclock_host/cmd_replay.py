@@ -1,5 +1,6 @@
 # Replay an action script through the engine and print the score sheet.
 import json
+import os
 
 from tileclock.script import ScriptError, load
 from tileclock_host.cli import UserError
@@ -14,6 +15,9 @@ def add_arguments(parser):
 
 
 def read_lines(path):
+    if path != "-" and os.path.isdir(path):
+        raise UserError("%s: is a folder, not a file: replay reads one action script; `tileclock sheet` "
+                        "and `tileclock export` read folders (a journal, a pull)" % path)
     try:
         return textfile.read_lines(path, what="an action script")
     except InputError as e:

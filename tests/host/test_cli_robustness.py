@@ -54,7 +54,8 @@ def test_replay_reports_an_empty_file_without_a_line_0(tmp_path, capsys):
 def test_replay_names_the_line_of_latin1_bytes_and_a_folder(tmp_path, capsys):
     (tmp_path / "l.txt").write_bytes("game wordsport\n0 seat 1 Ren\xe9e\n".encode("latin-1"))
     fails(["replay", str(tmp_path / "l.txt")], capsys, "l.txt: line 2: not UTF-8 text")
-    fails(["replay", str(tmp_path)], capsys, "is a folder, not a file")
+    fails(["replay", str(tmp_path)], capsys, "is a folder, not a file",
+          "`tileclock sheet` and `tileclock export` read folders")
 
 
 @pytest.mark.parametrize("encode", [

@@ -144,7 +144,9 @@ class SpellGame:
             elif pair in Counter(all_tiles()):
                 self.warnings.append("%s takes %s but the set's %s tiles are all out" % (player, pair, pair))
             else:
-                self.warnings.append("%s is not a tile of the 338-tile set" % pair)
+                other = " (it has %s)" % pair[::-1] if pair[::-1] in self.bag else ""
+                self.warnings.append("%s is not a tile of the 338-tile set%s: played as written"
+                                     % (pair, other))
 
     def deal(self, player, tiles):
         if self.racks[player] is not None:
