@@ -21,9 +21,12 @@ def main(argv=None):
     ap.add_argument("--buttons", default=enc.BUTTONS, choices=("cable", "lid"))
     ap.add_argument("--button", default=enc.BUTTON, choices=sorted(enc.BUTTON_PARTS))
     ap.add_argument("--battery", default=enc.BATTERY, choices=("3xAA", "none"))
+    ap.add_argument("--switch", default=enc.SWITCH, choices=("slide", "none"),
+                    help="a slide switch in the cells' lead, in the left wall (default slide; none without cells)")
     ap.add_argument("--out", default=HERE, help="where to write (default: next to this file, the committed set)")
     a = ap.parse_args(argv)
-    p = enc.params_with(seats=a.seats, display=a.display, buttons=a.buttons, button=a.button, battery=a.battery)
+    p = enc.params_with(seats=a.seats, display=a.display, buttons=a.buttons, button=a.button, battery=a.battery,
+                        switch=a.switch)
     r = enc.build(p)
     figures, failures = checks.check_all(r)
     for line in checks.report(figures):

@@ -213,8 +213,9 @@ def report(figures):
     """The figures as lines of text, for the test's output and the README."""
     f = figures
     p = f["params"]
-    lines = ["config: %d seats, %s, buttons %s (%s), battery %s" % (p["seats"], p["display"], p["buttons"],
-                                                                   p["button"], p["battery"]),
+    lines = ["config: %d seats, %s, buttons %s (%s), battery %s, switch %s" % (
+                 p["seats"], p["display"], p["buttons"], p["button"], p["battery"],
+                 p["switch"] if p["battery"] != "none" else "none"),
              "box: outside %s mm, inside %s mm" % ("x".join("%g" % x for x in f["box_outside"]),
                                                    "x".join("%g" % x for x in f["box_inside"]))]
     for m in f["manifold"]:

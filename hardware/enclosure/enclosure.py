@@ -17,6 +17,7 @@ DISPLAY = "ssd1306"      # "ssd1306" (0.96" module) or "sh1106" (1.3" module)
 BUTTONS = "cable"        # "cable": a 3.5 mm jack per seat and a puck on a cable; "lid": buttons in the lid
 BUTTON = "arcade30"      # "arcade30" (30 mm arcade button) or "tactile12" (12 mm tactile with a cap)
 BATTERY = "3xAA"         # "3xAA" holder inside, or "none" (USB only)
+SWITCH = "slide"         # "slide": a slide switch in the cells' lead, in the left wall; "none": the holder's own
 WALL = 2.0               # side walls: five perimeters of a 0.4 mm nozzle
 FLOOR = 2.0              # floor of the base
 LID_T = 2.4              # lid plate; arcade snap-in clips want a 2-4 mm panel (PARTS below)
@@ -34,6 +35,7 @@ class Params:
     buttons: str = BUTTONS
     button: str = BUTTON
     battery: str = BATTERY
+    switch: str = SWITCH
     wall: float = WALL
     floor: float = FLOOR
     lid_t: float = LID_T
@@ -49,6 +51,7 @@ class Params:
         assert self.buttons in ("cable", "lid"), "buttons: cable or lid"
         assert self.button in BUTTON_PARTS, "button: %s" % sorted(BUTTON_PARTS)
         assert self.battery in ("3xAA", "none"), "battery: 3xAA or none"
+        assert self.switch in ("slide", "none"), "switch: slide or none"
         assert min(self.wall, self.floor, self.lid_t) >= self.min_wall, "walls thinner than MIN_WALL"
         return self
 
@@ -135,6 +138,28 @@ JACK = dict(
     pitch=15.0,                # centre to centre: nut + fingers
 )
 
+# The power switch: a slide switch in the cells' + lead (hardware/README.md,
+# "Batteries"), lying against the inside of the left wall near the front, its
+# knob through a slot. C&K OS102011MS2QN1 (SPDT, 100 mA at 12 V DC: the box
+# draws tens of mA). Body and knob in the wall's plane from KiCad's footprint
+# SW_Slide_1P2T_CK_OS102011MS2Q (its outline and knob drawn from C&K's OS
+# series datasheet, https://www.ckswitches.com/media/1428/os.pdf): body 8.6 x
+# 4.3 mm, a 2 x 2 mm knob moving in a 4 mm window; heights typical.
+SWITCH_PART = dict(
+    name="C&K OS102011MS2QN1 slide switch (SPDT)",
+    body=(8.6, 4.3, 4.5),      # length (along the slide) x width x height: footprint; height typical
+    knob=(2.0, 2.0, 4.0),      # along the slide x across x above the body: footprint; height typical
+    travel=2.0,                # the knob's 2 mm in its 4 mm window (footprint)
+    pins=3.5,                  # pins below the body, typical
+    wires=4.0,                 # solder and wires on the pins, typical
+    slot_clear=0.2,            # clearance round the knob's way, each side
+    frame=1.6,                 # the cradle round the body, glued in
+)
+
+# Seat numbers engraved in the outside of the box, seven-segment digits:
+# below each jack on the back wall, or left of each button in the lid.
+DIGIT = dict(h=6.0, w=3.6, stroke=1.0, depth=0.6)
+
 # The box's own hardware
 POST = 7.0                 # square corner posts for the lid screws
 SCREW = dict(pilot=2.5, depth=10.0, hole=3.4, head=6.2, head_h=1.6)  # M3 self-tapping, pan head
@@ -197,6 +222,7 @@ class Layout:
     battery: tuple      # (x0, y0) or None
     jacks: list         # [(x, z)] on the back wall
     buttons: list       # [(x, y)] in the lid
+    switch: tuple       # (y, z) of the slide switch's centre on the left wall, or None
 
 
 def layout(p):
@@ -265,9 +291,16 @@ def layout(p):
     piezo = (W - POST - g - piezo_w / 2, front + skirt_in + g + piezo_w / 2)
     battery = (W - POST - g - BATT["size"][0], D - g - BATT["size"][1]) if p.battery != "none" else None
     pico_usb_end = D - 0.3 - PICO["usb_overhang"]
+    # the switch: on the left wall, in front of the Pico's far end, clear of
+    # the corner post; halfway up (below the buttons' reach in the lid)
+    switch = None
+    if p.switch != "none" and p.battery != "none":
+        half = SWITCH_PART["body"][0] / 2 + SWITCH_PART["frame"]
+        switch = (POST + g + half, (H - SKIRT[0]) / 2)
     return Layout(W=round(W, 2), D=round(D, 2), H=round(H, 2), front=front,
                   pico=(pico_x, pico_usb_end - PICO["board"][1], pico_usb_end),
-                  display=(disp_x, disp_y), piezo=piezo, battery=battery, jacks=jacks, buttons=buttons)
+                  display=(disp_x, disp_y), piezo=piezo, battery=battery, jacks=jacks, buttons=buttons,
+                  switch=switch)
 
 
 # ------------------------------------------------------- the placed parts
@@ -352,6 +385,17 @@ def placed_parts(p, lay):
         nut = cyl_y(jx, D + p.wall, jz, JACK["nut"][1], JACK["nut"][0], segments=6)
         parts["jack %d" % (i + 1)] = union([inside, bush, nut])
 
+    # the slide switch against the left wall: its body, pins and wires inside,
+    # its knob in the slot (at the middle of its travel)
+    if lay.switch:
+        sw = SWITCH_PART
+        ys, zs = lay.switch
+        bl, bw, bh = sw["body"]
+        kl, kw, kh = sw["knob"]
+        inside = box(0, ys - bl / 2, zs - bw / 2, bh + sw["pins"] + sw["wires"], ys + bl / 2, zs + bw / 2)
+        knob = box(-kh, ys - kl / 2, zs - kw / 2, 0, ys + kl / 2, zs + kw / 2)
+        parts["switch"] = inside + knob
+
     # buttons in the lid: cap above, body below
     btn = BUTTON_PARTS[p.button]
     for i, (bx, by) in enumerate(lay.buttons):
@@ -359,6 +403,45 @@ def placed_parts(p, lay):
                                         + cyl(bx, by, H - btn["depth"], btn["depth"] + p.lid_t, btn["hole"] - 0.4)
                                         + cyl(bx, by, H - btn["depth"], btn["depth"] - 1.0, btn["body"]))
     return parts
+
+
+def switch_slot(lay):
+    """The knob's way through the left wall: (y0, z0, y1, z1)."""
+    sw = SWITCH_PART
+    ys, zs = lay.switch
+    half_y = (sw["knob"][0] + sw["travel"]) / 2 + sw["slot_clear"]
+    half_z = sw["knob"][1] / 2 + sw["slot_clear"]
+    return ys - half_y, zs - half_z, ys + half_y, zs + half_z
+
+
+SEGMENTS = {  # seven-segment digits: a top, b top right, c bottom right, d bottom, e bottom left, f top left, g middle
+    0: "abcdef", 1: "bc", 2: "abged", 3: "abgcd", 4: "fgbc", 5: "afgcd", 6: "afgedc", 7: "abc", 8: "abcdefg",
+    9: "abcdfg",
+}
+
+
+def digit_strokes(n, u, v, h=None):
+    """Digit n as rectangles (u0, v0, u1, v1) centred on (u, v), u to the
+    right and v up as it reads."""
+    h = h or DIGIT["h"]
+    w, s = DIGIT["w"] * h / DIGIT["h"], DIGIT["stroke"]
+    x0, x1, y0, ym, y1 = u - w / 2, u + w / 2, v - h / 2, v, v + h / 2
+    seg = {"a": (x0, y1 - s, x1, y1), "d": (x0, y0, x1, y0 + s), "g": (x0, ym - s / 2, x1, ym + s / 2),
+           "f": (x0, ym, x0 + s, y1), "b": (x1 - s, ym, x1, y1), "e": (x0, y0, x0 + s, ym),
+           "c": (x1 - s, y0, x1, ym)}
+    return [seg[k] for k in SEGMENTS[n]]
+
+
+def seat_labels(p, lay):
+    """Where each seat's number goes: [(n, u, v)] in the face's own reading
+    coordinates: the back wall seen from outside (u = W - x, v = z), or the
+    lid seen from above (u = x, v = y)."""
+    if lay.jacks:
+        nut = JACK["nut"][0]
+        return [(i + 1, lay.W - jx, jz - nut / 2 - 2.0 - DIGIT["h"] / 2) for i, (jx, jz) in enumerate(lay.jacks)]
+    btn = BUTTON_PARTS[p.button]
+    return [(i + 1, bx - max(btn["bezel"], btn["body"]) / 2 - 2.0 - DIGIT["w"] / 2, by)
+            for i, (bx, by) in enumerate(lay.buttons)]
 
 
 def _pico_holes(lay):
@@ -394,6 +477,14 @@ def base(p, lay):
         rt, rh = BATT["rib"]
         for y in (by - 0.5 - rt, by + Wd + 0.5):
             solids.append(box(bx + 8, y, 0, bx + L - 8, y + rt, rh))
+    # the switch's cradle on the left wall: a frame round its body, glued in
+    if lay.switch:
+        sw = SWITCH_PART
+        ys, zs = lay.switch
+        bl, bw, _ = sw["body"]
+        fr, c = sw["frame"], 0.15
+        solids.append(box(0, ys - bl / 2 - c - fr, zs - bw / 2 - c - fr, 3.0, ys + bl / 2 + c + fr, zs + bw / 2 + c + fr)
+                      - box(-1, ys - bl / 2 - c, zs - bw / 2 - c, 4.0, ys + bl / 2 + c, zs + bw / 2 + c))
     body = union(solids)
 
     cuts = []
@@ -406,6 +497,15 @@ def base(p, lay):
     cuts.append(teardrop_y(px, D - 1, zc, t + 2, ow + 1.0, oh + 1.0))
     for jx, jz in lay.jacks:
         cuts.append(cyl_y(jx, D - 1, jz, t + 2, JACK["hole"]))
+    if lay.switch:
+        y0, z0, y1, z1 = switch_slot(lay)
+        cuts.append(box(-t - 1, y0, z0, 1, y1, z1))
+    # each jack's seat number, engraved in the back wall's outside face
+    if lay.jacks:
+        d = DIGIT["depth"]
+        for n, u, v in seat_labels(p, lay):
+            for u0, v0, u1, v1 in digit_strokes(n, u, v):
+                cuts.append(box(W - u1, D + t - d, v0, W - u0, D + t + 1, v1))
     return body - union(cuts)
 
 
@@ -457,6 +557,12 @@ def lid(p, lay):
     btn = BUTTON_PARTS[p.button]
     for bx, by in lay.buttons:
         cuts.append(cyl(bx, by, H - 1, p.lid_t + 2, btn["hole"]))
+    # each lid button's seat number, engraved in the lid's top face
+    if lay.buttons:
+        top = H + p.lid_t
+        for n, u, v in seat_labels(p, lay):
+            for u0, v0, u1, v1 in digit_strokes(n, u, v):
+                cuts.append(box(u0, v0, top - DIGIT["depth"], u1, v1, top + 1))
     return body - union(cuts)
 
 

@@ -135,7 +135,37 @@ def _fit(scene, rot, box_px):
 
 BASE_RGB, LID_RGB, PUCK_RGB = (235, 235, 228), (120, 170, 215), (215, 90, 80)
 PART_RGB = {"pico": (60, 150, 80), "display": (40, 40, 60), "piezo": (30, 30, 30), "battery": (70, 70, 200),
-            "jack": (200, 170, 60), "button": (220, 60, 60), "usb plug": (90, 90, 90)}
+            "jack": (200, 170, 60), "button": (220, 60, 60), "usb plug": (90, 90, 90), "switch": (150, 60, 170)}
+
+
+def _on_screen(point, rot, scale, offset):
+    """Where a point of the model lands in the picture (pixels)."""
+    q = np.asarray(point, dtype=float) @ rot.T
+    return offset[0] + q[0] * scale, offset[1] - q[1] * scale
+
+
+def _seat_numbers(draw, r, rot, scale, offset, font, lift=0.0):
+    """Each seat's number beside its jack's nut (outside the back wall) or
+    its button's cap, as the box is numbered (enclosure.seat_labels), and
+    the switch named beside its knob."""
+    p, lay = r["params"], r["layout"]
+    at = []
+    for i, (jx, jz) in enumerate(lay.jacks):
+        at.append((i + 1, (jx, lay.D + p.wall + enc.JACK["nut"][1] + 6.0, jz + 7.0)))
+    btn = enc.BUTTON_PARTS[p.button]
+    for i, (bx, by) in enumerate(lay.buttons):
+        at.append((i + 1, (bx, by, lay.H + p.lid_t + btn["bezel_h"] + 4.0 + lift)))
+    if lay.switch:
+        ys, zs = lay.switch
+        at.append(("switch", (-p.wall - 10.0, ys, zs + 6.0)))
+    for n, point in at:
+        x, y = _on_screen(point, rot, scale, offset)
+        text = str(n)
+        box = draw.textbbox((0, 0), text, font=font)
+        w, h = box[2] - box[0], box[3] - box[1]
+        draw.rectangle((x - w / 2 - 6, y - h / 2 - 6, x + w / 2 + 6, y + h / 2 + 10), fill=(255, 255, 255),
+                       outline=(0, 0, 0), width=2)
+        draw.text((x - w / 2 - box[0], y - h / 2 - box[1]), text, fill=(0, 0, 0), font=font)
 
 
 def _puck_assembled(p):
@@ -168,7 +198,7 @@ def render_png(r, path, stamp):
                    (25, 25, 40)))
     for name, m in r["parts"].items():
         kind = name.split(" ")[0] if name.split(" ")[0] in ("button", "jack") else name
-        if kind in ("button", "jack", "usb plug"):
+        if kind in ("button", "jack", "usb plug", "switch"):
             closed.append((m, PART_RGB[kind]))
     if p.buttons == "cable":
         od, _ = enc.puck_size(p)
@@ -195,6 +225,8 @@ def render_png(r, path, stamp):
     _paste(canvas, _raster(opened, rot, scale2, offset2, (W * S, H * S), light))
     img = Image.fromarray(canvas)
     draw = ImageDraw.Draw(img)
+    _seat_numbers(draw, r, rot, scale, offset, small)
+    _seat_numbers(draw, r, rot, scale2, offset2, small, lift=45)
 
     title = "tileclock box: %d seats, %s, buttons %s, battery %s" % (
         p.seats, enc.DISPLAYS[p.display]["name"], "on 3.5 mm jacks + pucks" if p.buttons == "cable" else "in the lid",
@@ -202,12 +234,15 @@ def render_png(r, path, stamp):
     draw.text((30 * S, 20 * S), title, fill=(0, 0, 0), font=font)
     size = "outside %.0f x %.0f x %.0f mm" % (lay.W + 2 * p.wall, lay.D + 2 * p.wall, lay.H + p.floor + p.lid_t)
     draw.text((30 * S, 52 * S), size + "   (make enclosure; %s)" % stamp, fill=(90, 90, 90), font=small)
-    draw.text((40 * S, 850 * S), "closed" + (", two of the seat pucks" if p.buttons == "cable" else ""),
-              fill=(0, 0, 0), font=font)
+    closed_text = "closed" + (", two of the seat pucks" if p.buttons == "cable" else "")
+    closed_text += "; seats numbered as on the box"
+    draw.text((40 * S, 850 * S), closed_text, fill=(0, 0, 0), font=font)
     legend = "lid lifted: Pico (green, wires up), display and piezo (under the lid)"
-    legend += ", battery (blue)" if lay.battery else ""
-    legend += ", jacks (yellow)" if lay.jacks else ""
-    draw.text((830 * S, 850 * S), legend, fill=(0, 0, 0), font=small)
+    more = [what for what, there in (("battery (blue)", lay.battery), ("switch (purple)", lay.switch),
+                                     ("jacks (yellow)", lay.jacks)) if there]
+    draw.text((830 * S, 840 * S), legend + ("," if more else ""), fill=(0, 0, 0), font=small)
+    if more:
+        draw.text((830 * S, 864 * S), ", ".join(more), fill=(0, 0, 0), font=small)
     img = img.resize((W, H), Image.LANCZOS)
     info = PngImagePlugin.PngInfo()
     info.add_text("tileclock-enclosure", stamp)
@@ -224,7 +259,7 @@ def template_pdf(r, path, stamp):
     t = p.wall
     lid_w, lid_d = lay.W + 2 * t, lay.D + 2 * t
     wall_h = lay.H + p.floor
-    need_h = 30 + lid_d + 25 + wall_h + 45
+    need_h = 30 + lid_d + 25 + wall_h + 45 + ((wall_h + 22) if lay.switch else 0)
     fmt = "A4" if max(lid_w, 100) + 30 <= 210 and need_h <= 297 else "A3"
     pdf = FPDF(orientation="P", unit="mm", format=fmt)
     pdf.set_creation_date(__import__("datetime").datetime(2024, 1, 1))
@@ -251,6 +286,11 @@ def template_pdf(r, path, stamp):
             pdf.set_xy(x + d / 2 + 1, y - d / 2 - 3.5)
             pdf.cell(0, 3, label)
 
+    def note(x, y, text):
+        """A line or two under a drawing, kept inside the page's margin."""
+        pdf.set_xy(x, y)
+        pdf.multi_cell(pw - x - 10, 3.5, text)
+
     # the lid, seen from above: front edge at the bottom of the page
     ox, oy = (pw - lid_w) / 2, 24
     pdf.set_line_width(0.4)
@@ -264,8 +304,12 @@ def template_pdf(r, path, stamp):
     a, b = lid_xy(x0, y1)
     pdf.set_line_width(0.3)
     pdf.rect(a, b, x1 - x0, y1 - y0)
-    pdf.set_xy(a, b - 4)
-    pdf.cell(0, 3, "display window %.1f x %.1f (cut out)" % (x1 - x0, y1 - y0))
+    # the label inside the window (cut away with it), clear of every crosshair
+    pdf.set_xy(a, b + (y1 - y0) / 2 - 3.5)
+    pdf.cell(x1 - x0, 3.5, "window", align="C")
+    pdf.set_xy(a, b + (y1 - y0) / 2)
+    pdf.cell(x1 - x0, 3.5, "%.1f x %.1f" % (x1 - x0, y1 - y0), align="C")
+    hole_d = r["display"]["holes"][0][2] + 0.2
     for hx, hy, hd in r["display"]["holes"]:
         cross(*lid_xy(hx, hy), hd + 0.2)
     for hx, hy in enc.piezo_holes(lay):
@@ -276,11 +320,13 @@ def template_pdf(r, path, stamp):
     for i, (bx, by) in enumerate(lay.buttons):
         cross(*lid_xy(bx, by), enc.BUTTON_PARTS[p.button]["hole"], "seat %d: %.1f mm" % (
             i + 1, enc.BUTTON_PARTS[p.button]["hole"]))
-    pdf.set_xy(ox, oy + lid_d + 1)
-    pdf.cell(0, 3, "display holes: M2/M3 as your module's (typical positions shown)")
+    screw = "M%d" % round(r["display"]["holes"][0][2])
+    note(ox, oy + lid_d + 1, "Window: drill 3 mm holes inside its corners, saw and file to the line. Display "
+         "holes: %.1f mm for %s screws (typical positions: check your module first). Piezo: 1.5 mm holes.%s"
+         % (hole_d, screw, " Seat buttons: holes as marked." if lay.buttons else ""))
 
     # the back wall, seen from outside (so x runs right to left)
-    wy = oy + lid_d + 14
+    wy = oy + lid_d + 17
     pdf.set_line_width(0.4)
     pdf.rect(ox, wy, lid_w, wall_h)
     pdf.set_xy(ox, wy - 4)
@@ -289,11 +335,11 @@ def template_pdf(r, path, stamp):
     def wall_xy(x, z):
         return ox + t + (lay.W - x), wy + (lay.H - z)
     for i, (jx, jz) in enumerate(lay.jacks):
-        cross(*wall_xy(jx, jz), enc.JACK["bush"], "%d" % (i + 1))
+        cross(*wall_xy(jx, jz), enc.JACK["hole"], "%d" % (i + 1))
     if lay.jacks:
-        pdf.set_xy(ox, wy + wall_h + 1)
-        pdf.cell(0, 3, "seat jacks 1-%d: %.1f mm holes, %.0f mm apart; USB: %.1f x %.1f mm opening" % (
-            len(lay.jacks), enc.JACK["bush"], enc.JACK["pitch"], enc.PICO["plug"][0] + 1, enc.PICO["plug"][1] + 1))
+        note(ox, wy + wall_h + 1, "Seat jacks 1-%d: %.1f mm holes (a 6.5 mm drill), %.0f mm apart; USB: "
+             "%.1f x %.1f mm opening." % (len(lay.jacks), enc.JACK["hole"], enc.JACK["pitch"],
+                                          enc.PICO["plug"][0] + 1, enc.PICO["plug"][1] + 1))
     px = lay.pico[0]
     zc = enc.PICO_S - enc.PICO["usb"][2] / 2
     ow, oh = enc.PICO["plug"][0] + 1.0, enc.PICO["plug"][1] + 1.0
@@ -304,8 +350,30 @@ def template_pdf(r, path, stamp):
     pdf.set_xy(a + ow + 1, b)
     pdf.cell(0, 3, "USB")
 
-    # scale bar
+    # the left wall, seen from outside (so y runs right to left): the switch's slot
     sy = wy + wall_h + 14
+    if lay.switch:
+        side_w = lay.D + 2 * t
+        lx = (pw - side_w) / 2
+        ly = sy + 4
+        pdf.set_line_width(0.4)
+        pdf.rect(lx, ly, side_w, wall_h)
+        pdf.set_xy(lx, ly - 4)
+        pdf.cell(0, 3, "LEFT WALL, outside face (lid edge at the top, front edge at the right)  %.1f x %.1f mm"
+                 % (side_w, wall_h))
+        y0, z0, y1, z1 = enc.switch_slot(lay)
+        a, b = lx + t + (lay.D - y1), ly + (lay.H - z1)
+        pdf.set_line_width(0.3)
+        pdf.rect(a, b, y1 - y0, z1 - z0)
+        pdf.line(a + (y1 - y0) / 2, b - 2, a + (y1 - y0) / 2, b + (z1 - z0) + 2)
+        pdf.line(a - 2, b + (z1 - z0) / 2, a + (y1 - y0) + 2, b + (z1 - z0) / 2)
+        pdf.set_xy(a + (y1 - y0) + 3, b - 1)
+        pdf.cell(0, 3, "switch")
+        note(lx, ly + wall_h + 1, "Switch slot %.1f x %.1f mm for the %s: drill 2 mm holes side by side, "
+             "file to the line." % (y1 - y0, z1 - z0, enc.SWITCH_PART["name"]))
+        sy = ly + wall_h + 18
+
+    # scale bar
     pdf.set_line_width(0.5)
     pdf.line(20, sy, 120, sy)
     for i in range(11):

@@ -57,9 +57,33 @@ def test_the_default_has_what_was_asked(built):
     p = r["params"]
     assert (p.seats, p.display, p.buttons, p.battery) == (4, "ssd1306", "cable", "3xAA")
     assert set(r["printed"]) == {"base", "lid", "puck_shell", "puck_base"}
-    assert {n for n in r["parts"]} >= {"pico", "display", "piezo", "battery", "jack 1", "jack 4", "usb plug"}
+    assert {n for n in r["parts"]} >= {"pico", "display", "piezo", "battery", "jack 1", "jack 4", "usb plug",
+                                       "switch"}
     r8 = built["eight"][0]
     assert len([n for n in r8["parts"] if n.startswith("jack")]) == 8 and "battery" not in r8["parts"]
+    assert "switch" not in r8["parts"]          # no cells, no switch in their lead
+
+
+def _solid_at(m, x, y, z, size=0.2):
+    """Whether the part has material in a small cube round (x, y, z)."""
+    h = size / 2
+    return (m ^ enc.box(x - h, y - h, z - h, x + h, y + h, z + h)).volume() > 1e-6
+
+
+def test_the_switch_slot_and_the_seat_numbers_are_in_the_base(built):
+    r, _, _, _ = built["default"]
+    lay, base, t = r["layout"], r["base"], r["params"].wall
+    # the knob's way through the left wall, open from inside to outside
+    y0, z0, y1, z1 = enc.switch_slot(lay)
+    assert not _solid_at(base, -t / 2, (y0 + y1) / 2, (z0 + z1) / 2)
+    assert _solid_at(base, -t / 2, y1 + 1.0, (z0 + z1) / 2)         # the wall beside it
+    # each jack's number engraved in the back wall's outside, the wall whole behind it
+    depth = enc.DIGIT["depth"]
+    for n, u, v in enc.seat_labels(r["params"], lay):
+        u0, v0, u1, v1 = enc.digit_strokes(n, u, v)[0]
+        x, z = lay.W - (u0 + u1) / 2, (v0 + v1) / 2
+        assert not _solid_at(base, x, lay.D + t - depth / 2, z, 0.1), n
+        assert _solid_at(base, x, lay.D + t - depth - 0.3, z, 0.1), n
 
 
 def test_the_checks_catch_a_collision_and_a_thin_wall(built):
