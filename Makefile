@@ -137,8 +137,8 @@ lint: venv ## ruff on everything, the firmware's types against the Pico's API (t
 	$(VENV)/bin/basedpyright -p circuitpython
 	$(PY) -m tileclock_host deploy --compile-only
 
-wiring: $(VENV)/.wiring ## redraw hardware/wiring.png and .svg from hardware/wiring.yml (needs Graphviz)
-	$(VENV)/bin/wireviz -f ps hardware/wiring.yml
+wiring: $(VENV)/.wiring ## redraw hardware/wiring*.png and .svg from hardware/wiring*.yml (needs Graphviz)
+	$(VENV)/bin/wireviz -f ps hardware/wiring.yml hardware/wiring-seat.yml
 
 enclosure: $(VENV)/.enclosure ## rebuild and check the printable box in hardware/enclosure/ (STL, PNG, drilling template) from its parameters
 	$(PY) hardware/enclosure/build.py

@@ -76,5 +76,27 @@ def test_the_wiring_diagram_source_matches_the_config():
     assert "buzzer" in by_gp[board_config.BUZZER_PIN]
     for i, gp in enumerate(board_config.SEAT_PINS):
         assert by_gp[gp].endswith(f"seat {i + 1}")
-    assert os.path.exists(os.path.join(HARDWARE, "wiring.png"))
-    assert os.path.exists(os.path.join(HARDWARE, "wiring.svg"))
+    for name in ("wiring", "wiring-seat"):
+        assert os.path.exists(os.path.join(HARDWARE, name + ".svg")), name
+
+
+def test_the_wiring_drawings_read_at_the_size_the_readme_shows_them():
+    # a README's column is about 900 px wide: a drawing much wider than that
+    # is scaled down until its 14 px text can't be read
+    from PIL import Image
+    text = _read("README.md")
+    for name in ("wiring.png", "wiring-seat.png"):
+        assert "](%s)" % name in text, name
+        with Image.open(os.path.join(HARDWARE, name)) as img:
+            assert img.width <= 1200, (name, img.size)
+
+
+def test_the_cells_minus_goes_to_one_ground_pin_everywhere():
+    readme = _read("README.md")
+    (pin,) = re.findall(r"\| cells - \| GND, header pin (\d+) \|", readme)
+    assert int(pin) in GROUND_PINS
+    wiring = _read("wiring.yml")
+    # the cells' cable: Pico [VSYS, GND] to BAT [+, -]
+    assert re.search(r"- Pico: \[39, %s\]\n    - W_BAT: \[1-2\]\n    - BAT: \[1-2\]" % pin, wiring)
+    display_ground = [row[2] for row in _pin_map_rows() if row[0] == "display GND"]
+    assert display_ground and display_ground[0] != pin     # one jumper wire a header pin
