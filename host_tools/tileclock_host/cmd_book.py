@@ -133,7 +133,7 @@ def _where(source, label):
 
 
 def _timed_words():
-    """What `fastest` ranks: "wordsport win times, speedscrabble play times, ..."."""
+    """What `fastest` ranks: each timed game's kind and what its about.py times."""
     return ", ".join("%s %ss" % (kind, registry.about(kind).TIMED) for kind in registry.timed())
 
 
