@@ -54,6 +54,7 @@ class Keeper:
         self._pause_at = 0          # and that pause's time
         self._unclose = None        # (the close undo asked about, until when)
         self._pressed = None        # the engine's time of the last press (time_of)
+        self._unfolded = False      # a fold failed on the flash: tried again at the next close
 
     # -- boot ----------------------------------------------------------------
 
@@ -114,6 +115,7 @@ class Keeper:
         the home menu), never half the table seated."""
         self.game = game
         self._pause = 0
+        self._unfolded = False
         self.unsaved = _NEW
 
     def start(self, now):
@@ -133,7 +135,7 @@ class Keeper:
             # another action: the close is no longer the one to undo
             self._unclose = None
             said |= _UNASKED
-        if self.game.foldable():
+        if self.game.foldable() and (not self._unfolded or self.game.last_closed()):
             said |= self._fold(now)
         return said
 
@@ -141,17 +143,22 @@ class Keeper:
         # A round closed after another: the game keeps only the last closed
         # round and what follows (Game.folded), the folded actions go to the
         # journal's fold book first. A flash or memory that can't do it
-        # leaves the game as it is (unfolded); the next close tries again.
+        # leaves the game as it is (unfolded). After a flash that failed
+        # the next close tries again, not every action: a fold writes two
+        # entries of a round. The action is journalled already, and the
+        # journal knows what a fold that failed half-way left: its next
+        # write is then a whole snapshot (Journal.fold).
         try:
             if self.journal is None:
                 self.game = self.game.folded()[0]
             elif self.unsaved == _SAVED:
                 self.game = self.journal.fold(self.game)
+            self._unfolded = False
         except MemoryError:
             gc.collect()
         except OSError as e:
             print("tileclock: fold not saved: %r" % (e,))
-            self.unsaved = _BEHIND
+            self._unfolded = True
             return _SAVE_FAILED
         return 0
 
@@ -253,9 +260,11 @@ class Keeper:
                 journal.start(game.KIND)
                 self.unsaved = _BEHIND
             if self.unsaved == _BEHIND:
-                # After a failed write the journal has segments past its last
-                # snapshot (start() makes one too), so this writes it all.
-                journal.checkpoint(game)
+                # After a failed write the whole game goes into a snapshot,
+                # whatever the journal holds (a checkpoint writes only when
+                # segments or a torn write are past the last one: a failure
+                # that left neither would lose this action).
+                journal.rewrite(game)
                 self.unsaved = _SAVED
             elif what == _UNDO:
                 journal.undo(game, now)

@@ -225,3 +225,40 @@ def test_a_flash_with_nothing_to_remove_says_so_at_boot_and_the_game_comes_back(
     for problem in problems:
         assert len(problem) <= SCREEN, problem
     remove_tree(fs.root)
+
+
+
+def test_the_boot_after_a_start_on_a_full_flash_resumes_the_evening_in_play():
+    # A new game's start built journal.new/, then couldn't archive the
+    # evening in play (nothing left to remove), and the power went. The
+    # boot finishes no switch it can't make: the evening in play comes
+    # back, whole, "flash full" said; no part of the archive is left
+    # taking room; the next boot is the same, and the evening goes on.
+    from tileclock.store import reader
+    fs, journal, game, actions = _flash_with_a_season()
+    for _n, name in archive.archives(fs, fs.root):
+        fs.remove(fs.root + "/games/" + name)
+    game = _play(journal, game, actions[:1])
+    _name, _kind, lines = reader.evening_lines(journal.folder, fs)
+    size = sum(len(line) + 1 for line in lines) + 80     # the finished evening's file
+    fs.capacity = fs.used() + size - 1
+    try:
+        journal.start("wordsport")
+        raise AssertionError("the start had room")
+    except OSError as e:
+        assert e.args[0] == 28
+    assert fs.isdir(fs.root + "/journal.new")
+    for boot in (1, 2):
+        back, problems = R.resume(J.Journal(fs.root, fs))
+        assert back is not None and _lines(back) == _lines(game), (boot, problems)
+        assert ("flash full: new game not started" in problems) == (boot == 1), problems
+        for problem in problems:
+            assert len(problem) <= SCREEN, problem
+    assert not fs.isdir(fs.root + "/journal.new")
+    assert [n for n in fs.listdir(fs.root + "/games") if n.endswith(".tmp")] == []
+    again = J.Journal(fs.root, fs)
+    back, _problems = R.resume(again)
+    game = _play(again, back, actions[1:15])
+    back, _problems = R.resume(J.Journal(fs.root, fs))
+    assert _lines(back) == _lines(game)
+    remove_tree(fs.root)

@@ -389,3 +389,55 @@ def test_a_rename_after_a_fold_renames_the_folded_rounds_on_the_device_too():
     names = [row["name"] for r in device_rounds for row in r["rows"]]
     assert "Zoe" in names and old not in names
     fs.close()
+
+
+def test_the_free_figure_is_true_or_unsure():
+    # os.statvfs: (f_bsize, f_frsize, f_blocks, f_bfree, ...). LittleFS
+    # counting more blocks in use than the flash has wraps f_bfree: above
+    # the blocks on a 64-bit port, below 0 on the Pico.
+    free_of = store_fs.free_of
+    assert free_of((4096, 4096, 352, 100, 100, 0, 0, 0, 0, 255)) == 409600
+    assert free_of((4096, 4096, 352, 0, 0, 0, 0, 0, 0, 255)) == 0
+    assert free_of((4096, 4096, 352, 352, 352, 0, 0, 0, 0, 255)) == 352 * 4096
+    assert free_of((4096, 4096, 352, 2 ** 32 - 3, 0, 0, 0, 0, 0, 255)) == store_fs.UNSURE
+    assert free_of((4096, 4096, 352, -3, 0, 0, 0, 0, 0, 255)) == store_fs.UNSURE
+    assert free_of((4096, 4096, 352, 353, 0, 0, 0, 0, 0, 255)) == store_fs.UNSURE
+    figure = FS().free(".")
+    assert figure is None or figure == store_fs.UNSURE or figure >= 0
+
+
+class _StatOS:
+    """The os module with statvfs saying `free` blocks of 352 (the rest is os's)."""
+
+    def __init__(self, free):
+        self.free = free
+
+    def statvfs(self, path):
+        return (4096, 4096, 352, self.free, self.free, 0, 0, 0, 0, 255)
+
+    def __getattr__(self, name):
+        return getattr(os, name)
+
+
+def test_no_evening_is_pruned_on_a_free_figure_that_cannot_be_true():
+    # A wrapped figure (17 TB on the unix port, below 0 on the Pico) says
+    # nothing of the room: games/ keeps its evenings. A true figure short of
+    # KEEP_FREE (256 KB, 64 blocks) prunes them, the newest kept.
+    for free, kept in ((2 ** 32 - 3, 6), (-3, 6), (63, 1), (64, 6)):
+        fs = Flash()
+        journal = J.Journal(fs.root, fs)
+        R.recover(journal)
+        for i in range(6):
+            journal.start("wordsport")
+            game = new_game("wordsport")
+            game.do(0, "seat", (1, "G%d" % i))
+            journal.record(game)
+        store_fs.os = _StatOS(free)
+        try:
+            figure = fs.free(fs.root)
+            journal.start("wordsport")
+        finally:
+            store_fs.os = os
+        assert len(os.listdir(fs.root + "/games")) == kept, (free, os.listdir(fs.root + "/games"))
+        assert figure == (free * 4096 if 0 <= free <= 352 else store_fs.UNSURE), (free, figure)
+        fs.close()

@@ -52,11 +52,12 @@ def seated(fs, players=2, at=1000):
     return k
 
 
-def play_round(k, t):
-    """A whole round from start to close; the time after it."""
+def play_round(k, t, started=False):
+    """A whole round from start (unless `started`) to close; the time after it."""
     g = k.game
     t += 1000
-    k.act(t, "start")
+    if not started:
+        k.act(t, "start")
     seat = 1
     while k.game.pool.can_serve(1):
         t += 2000
@@ -214,6 +215,77 @@ def test_a_round_closed_after_another_folds_the_game():
     k.start(0)
     play_round(k, play_round(k, 0))
     assert k.game.history[0][1] == "restore"
+
+
+class BookFS(MemFS):
+    """An in-memory flash whose fold books fail to open for writing (EIO)
+    while `failing`; `writes` counts the tries."""
+    failing = False
+    writes = 0
+
+    def open(self, path, mode="r"):
+        if "folds" in path and mode[0] in "wa":
+            self.writes += 1
+            if self.failing:
+                raise OSError(5, "EIO")
+        return MemFS.open(self, path, mode)
+
+
+def _rest_of_a_round(k, t):
+    """A round started and a few calls: (what each act said, the time)."""
+    said = []
+    t += 1000
+    said.append(k.act(t, "start"))
+    for seat in (1, 2, 1, 2, 1):
+        t += 2000
+        said.append(k.act(t, "go", (seat,)))
+    return said, t
+
+
+def _back(fs):
+    """The game a boot brings back from a copy of the flash (the keeper
+    playing on goes on with the flash itself)."""
+    from tileclock.store.recover import resume
+    game, _problems = resume(Journal(ROOT, fs.copy()))
+    return lines(game)
+
+
+def test_a_fold_the_flash_fails_loses_no_action_and_waits_for_the_next_close():
+    # After a close both snapshots hold the game (no segment is live): the
+    # fold's write failing must not leave the next action unwritten, nor be
+    # tried again at every action (two entries of a round, each time).
+    fs = BookFS()
+    fs.mkdir(ROOT)
+    k = seated(fs)
+    t = play_round(k, 2000)
+    fs.failing = True
+    t = play_round(k, t)                # its close's fold fails
+    assert k.game.history[0][1] != "restore" and k.game.foldable()
+    assert fs.writes == 1
+    said, t = _rest_of_a_round(k, t)
+    assert said == [0] * 6 and fs.writes == 1, (said, fs.writes)
+    assert _back(fs) == lines(k.game)
+    fs.failing = False
+    t = play_round(k, t, True)          # the next close folds
+    assert k.game.history[0][1] == "restore" and fs.writes == 3
+    assert _back(fs) == lines(k.game)
+
+
+def test_a_fold_without_its_room_writes_nothing_and_the_actions_are_saved():
+    # A flash short of FOLD_ROOM with nothing to remove: the fold is
+    # skipped before it writes (no torn entry, no room spent), and the
+    # actions after it are saved in the room there is.
+    from tileclock.store.journal import FOLD_ROOM
+    fs = flash()
+    k = seated(fs)
+    t = play_round(k, 2000)
+    fs.capacity = fs.used() + FOLD_ROOM - 1
+    t = play_round(k, t)
+    books = [fs.size(ROOT + "/journal/" + name) for name in ("folds.txt", "folds2.txt")]
+    assert books == [-1, -1] and k.game.foldable()
+    said, t = _rest_of_a_round(k, t)
+    assert said == [0] * 6
+    assert _back(fs) == lines(k.game)
 
 
 def test_a_rewrite_replaces_the_game_and_is_journalled_whole():

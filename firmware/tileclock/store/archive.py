@@ -12,7 +12,7 @@
 #              in it or couldn't read it whole (kept for the host)
 from micropython import const
 
-from tileclock.store.fs import EVENING_HEAD, MARKER, check_text_file, is_bad_name, join, move_aside, new_evening, record, seed_of, segment_name, write_text_file
+from tileclock.store.fs import EVENING_HEAD, MARKER, UNSURE, check_text_file, is_bad_name, join, move_aside, new_evening, record, seed_of, segment_name, write_text_file
 
 KEEP_GAMES = const(100)      # finished evenings kept at most (the room decides first)
 KEEP_UNSIZED = const(20)     # ... on a file system that can't say its room
@@ -103,7 +103,14 @@ def _compact(journal, games, number, kept):
         return True     # written before a power cut: only journal/ was left
     tmp = games + "/%04d.tmp" % number
     seed = seed_of(name)
-    write_text_file(fs, tmp, "%s %s\ngame %s" % (EVENING_HEAD, name, kind), lines, seed)
+    try:
+        write_text_file(fs, tmp, "%s %s\ngame %s" % (EVENING_HEAD, name, kind), lines, seed)
+    except OSError:
+        # (a full flash: the part written goes, not left where no prune
+        # finds it)
+        if fs.size(tmp) >= 0:
+            fs.remove(tmp)
+        raise
     problem = check_text_file(fs, tmp, seed)
     if problem is not None:
         fs.remove(tmp)
@@ -159,7 +166,9 @@ def prune(journal):
     kept = archives(fs, journal.root)
     free = fs.free(journal.root)
     keep = KEEP_GAMES if free is not None else KEEP_UNSIZED
-    while len(kept) > 1 and (len(kept) > keep or free is not None and free < KEEP_FREE):
+    # (a count that can't be true, fs.UNSURE, prunes nothing by the room:
+    # read as a flash with none left, it would take every evening)
+    while len(kept) > 1 and (len(kept) > keep or free is not None and free != UNSURE and free < KEEP_FREE):
         _remove(fs, journal.root, kept.pop(0)[1])
         if free is not None:
             free = fs.free(journal.root)
@@ -167,15 +176,18 @@ def prune(journal):
 
 def make_room(journal):
     """Journal.make_room: the oldest finished evening removed, else a file
-    set aside (games/, then journal/). True if anything went."""
+    set aside (games/, then journal/) or a finished evening's .tmp left by
+    a cut. True if anything went."""
     fs = journal.fs
     kept = archives(fs, journal.root)
     if kept:
         _remove(fs, journal.root, kept[0][1])
         return True
-    for folder in (journal.root + "/games", journal.folder):
+    games = journal.root + "/games"
+    for folder in (games, journal.folder):
         for name in fs.listdir(folder):
-            if is_bad_name(name):
+            # (and in games/ an evening's .tmp a power cut left)
+            if is_bad_name(name) or folder == games and name.endswith(".tmp"):
                 path = join(folder, name)
                 if isinstance(path, str) and fs.isdir(path):
                     clear(fs, path)

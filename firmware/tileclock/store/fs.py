@@ -76,13 +76,14 @@ class FS:
         return names
 
     def free(self, path):
-        """Bytes free on the file system holding `path`, or None if the port
-        can't tell (os.statvfs: block size times free blocks)."""
+        """Bytes free on the file system holding `path` (os.statvfs: block
+        size times free blocks), at most the flash's size; None if the port
+        can't tell, UNSURE if its count can't be true (free_of)."""
         try:
             st = os.statvfs(path)
         except (AttributeError, OSError):
             return None
-        return st[0] * st[3]
+        return free_of(st)
 
     def size(self, path):
         """Size in bytes of file `path`, or -1 when there is no such file (a
@@ -129,7 +130,8 @@ class FS:
 
 # -- the store's files ------------------------------------------------------
 
-_ENOSPC = const(28)          # errno of a full file system
+ENOSPC = const(28)           # errno of a full file system
+UNSURE = const(-1)           # FS.free(): a count that can't be true (free_of)
 SNAP = "snap.txt"
 SNAP_TMP = "snap.tmp"
 SNAP2 = "snap2.txt"          # the snapshot's second copy
@@ -190,9 +192,26 @@ def is_bad_name(name):
     return not isinstance(name, str) or ".bad-" in name
 
 
+def free_of(st):
+    """The bytes free in an os.statvfs() tuple: free blocks times their
+    size, or UNSURE when the free count is below 0 or above the flash's
+    blocks. LittleFS counts the blocks in use by walking the file system
+    (lfs_fs_traverse, "best effort": a block reached twice counts twice),
+    and MicroPython gives f_bfree as block_count minus that count
+    (extmod/vfs_lfsx.c), unsigned: past the flash's size it wraps, to 4
+    billion blocks on a 64-bit port (17 TB of 4 KB blocks) and below 0 in
+    the Pico's 31-bit small int. Such a figure says nothing of the room
+    left: nothing is pruned or skipped on it (store/archive.prune)."""
+    blocks = st[2]
+    free = st[3]
+    if free < 0 or free > blocks:
+        return UNSURE
+    return st[0] * free
+
+
 def is_full(error):
     """True if OSError `error` says the file system is full."""
-    return bool(error.args) and error.args[0] == _ENOSPC
+    return bool(error.args) and error.args[0] == ENOSPC
 
 
 def write_text_file(fs, path, head, lines, seed):

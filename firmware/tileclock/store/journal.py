@@ -31,8 +31,8 @@ from tileclock.store.fs import FS
 # The files' formats are store/fs.py's (the host tools and tests still
 # find the ones the journal uses as journal.X)
 from tileclock.store.fs import (
-    BOOKS, FOLD_HEAD, MARKER, SNAP, SNAP2, SNAP2_TMP, SNAP_HEAD, SNAP_TMP, check_text_file, copy_file,
-    is_full, random_bytes, record, seed_of, segment_name, write_text_file)
+    BOOKS, ENOSPC, FOLD_HEAD, MARKER, SNAP, SNAP2, SNAP2_TMP, SNAP_HEAD, SNAP_TMP, UNSURE, check_text_file,
+    copy_file, is_full, random_bytes, record, seed_of, segment_name, write_text_file)
 from tileclock.ticks import ticks_diff
 
 SEGMENT_BYTES = const(480)   # LittleFS on the Pico keeps files <= 512 bytes inline
@@ -86,7 +86,7 @@ class Journal:
         self.folds = 0        # fold files written (f0001 ...)
         self.mark_time = None  # the last time mark or undo recovered (ticks), or None
         self._ready = False
-        self._spoiled = False  # a mark's append failed: the next write is a snapshot
+        self._spoiled = False  # a write failed part-way (a mark's append, a fold): the next is a snapshot
         self.notice = None     # ROOM_NOTICE for the screen, once; "" once shown
         self.use_files(0, (), 0)
 
@@ -145,11 +145,17 @@ class Journal:
 
     def _room_for(self, need):
         # Before a big write (a fold, both copies): room made while less than
-        # `need` bytes are free, so that the write isn't torn on a full flash
-        # (each try would leave its part behind in the book)
+        # `need` bytes are free. False if it can't be: the write is not
+        # begun, so that it isn't torn on a full flash (each try would leave
+        # its part behind in the book, and spend the room records need).
+        # A figure the file system can't tell, or that can't be true
+        # (fs.UNSURE), decides nothing: the write is tried.
         free = self.fs.free(self.root)
-        while free is not None and free < need and self.make_room():
+        while free is not None and free != UNSURE and free < need:
+            if not self.make_room():
+                return False
             free = self.fs.free(self.root)
+        return True
 
     def _roomy(self, write, *args):
         # write(*args); on a full flash, room made and written again (each
@@ -204,10 +210,11 @@ class Journal:
 
     def rewrite(self, game):
         """The history changed before its last action (a call moved to
-        another seat or taken out: engine/correct.py): the whole game in a
-        snapshot, counted as a record, the segments it replaces dropped. A
-        cut leaves the old game or the new one; a failed write leaves a
-        snapshot owed, which the next write makes."""
+        another seat or taken out: engine/correct.py), or the journal fell
+        behind the game (a write failed: tileclock/keeper.py): the whole
+        game in a snapshot, counted as a record, the segments it replaces
+        dropped. A cut leaves the old game or the new one; a failed write
+        leaves a snapshot owed, which the next write makes."""
         if not self._ready or self.kind is None:
             raise OSError("journal: recover() or start() first")
         self.seq += 1
@@ -217,9 +224,11 @@ class Journal:
     def fold(self, game):
         """The game folded (Game.folded()) with its folded actions on flash
         first, in both books of folds: returns the new game, or raises
-        OSError with the journal and `game` as they were (the game goes on
-        unfolded; the next close writes the fold again). The entry's writer
-        is store/foldwrite.py, loaded here alone."""
+        OSError with `game` as it was (it goes on unfolded; the next close
+        writes the fold again). A flash short of FOLD_ROOM once room is
+        made: raised before anything is written. A write that failed: the
+        journal's next write is a whole snapshot. The entry's writer is
+        store/foldwrite.py, loaded here alone."""
         from tileclock.store import foldwrite
         new, folded = game.folded()
         # the rounds the new game no longer holds, as the sheet shows them
@@ -227,12 +236,25 @@ class Journal:
         rounds = old_rounds[:len(old_rounds) - len(new.sheet()["rounds"])]
         number = self.folds + 1
         head = "%s %d evening %s\ngame %s" % (FOLD_HEAD, number, self.evening, self.kind)
-        self._room_for(FOLD_ROOM)
+        if not self._room_for(FOLD_ROOM):
+            # skipped before a byte is written: the journal is as it was
+            raise OSError(ENOSPC, "journal: no room for a fold")
         players = getattr(game, "players", None)
-        for name in BOOKS:
-            self._roomy(foldwrite.append, self.fs, self.folder + "/" + name, self.seed, head, folded, rounds, players)
-        self.folds = number
-        self._snapshot(new)
+        try:
+            for name in BOOKS:
+                self._roomy(foldwrite.append, self.fs, self.folder + "/" + name, self.seed, head, folded,
+                            rounds, players)
+            self.folds = number
+            self._snapshot(new)
+        except OSError:
+            # Part of it may be on flash (an entry in one book, or torn; a
+            # snapshot that counts the fold). The game goes on unfolded and
+            # the next write is a whole snapshot of it, counting the folds
+            # before this one: the next fold writes this number again, and
+            # the later entry of a number is the one read.
+            self.folds = number - 1
+            self._spoiled = True
+            raise
         return new
 
     def fold_book(self):

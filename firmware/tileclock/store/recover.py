@@ -20,6 +20,7 @@ from tileclock.store import scan as S
 _FEED_MASK = const(31)          # resume(): feed the watchdog every 32 actions replayed
 
 NOT_READ = S.NOT_READ
+FULL_START = "flash full: new game not started"
 
 
 # -- the device: repair, replay -----------------------------------------------------
@@ -43,7 +44,20 @@ def _repair_start(journal):
         marker = [n for n in fs.listdir(new) if isinstance(n, str) and n.startswith(MARKER)]
         if raw and len(marker) == 1 and S.is_hex8(marker[0][len(MARKER):]) and \
                 S.parse_record(raw, seed_of(marker[0][len(MARKER):])) is not None:
-            journal._roomy(archive.switch, journal, new)
+            try:
+                journal._roomy(archive.switch, journal, new)
+            except OSError as e:
+                if not is_full(e):
+                    raise
+                # A full flash with nothing left to remove: the old evening
+                # can't be archived. While it is still in journal/ it goes
+                # on, as after any repair a full flash stops (finish), and
+                # the new one goes: it holds no action (its set-up is
+                # written after the switch). Past that point (the old one
+                # archived, journal/ gone) the next boot finishes the switch.
+                if fs.isdir(journal.folder):
+                    archive.clear(fs, new)
+                problems.append(FULL_START)
         else:
             archive.clear(fs, new)
     elif fs.size(new) >= 0:
@@ -53,7 +67,13 @@ def _repair_start(journal):
         if fs.size(journal.folder) >= 0:
             move_aside(fs, journal.folder)
             problems.append("journal: a file where its folder goes, moved aside")
-        fs.mkdir(journal.folder)
+        try:
+            fs.mkdir(journal.folder)
+        except OSError as e:
+            if not is_full(e):
+                raise
+            if FULL_START not in problems:
+                problems.append(FULL_START)
     return problems
 
 
@@ -74,7 +94,11 @@ def prepare(journal):
         scan.snap = folder + SNAP
         scan.adopt = None
     if scan.marker is not None and (scan.kind is not None or scan.recount):
-        fs.open(folder + MARKER + scan.marker, "wb").close()
+        try:
+            fs.open(folder + MARKER + scan.marker, "wb").close()
+        except OSError as e:
+            if not is_full(e):
+                raise           # (on a full flash the files still name the evening)
     journal.adopt(scan.kind, scan.evening, scan.seq, scan.folds, scan.mark)
     # appends go after every segment seen; a bad segment's good records are
     # replayed, then it is set aside, never removed with the live ones
