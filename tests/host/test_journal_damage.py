@@ -41,6 +41,7 @@ FOLDER = ROOT + "/journal"
 THIS = "5eedc10c"           # this evening's id
 OTHER = "0dd0e7e5"          # the other's: sorts first, as a stray marker would
 NEW_ACTIONS = 20
+THEIRS = "theirs"           # a case whose folder holds the other evening alone: that one is shown
 FLIPS = 1200
 MAX_READ = 1024
 
@@ -311,9 +312,12 @@ def other_cases(this, other, rnd):
             if free:
                 cases.append(("folds added", [(n, take(n)) for n in free], [], True))
         everything = [(n, take(n)) for n in alien["snap"] + alien["seg"] + alien["fold"]]
-        cases.append(("all its files", everything, ours["snap"] + ours["seg"] + ours["fold"], False))
+        # (nothing of ours but the marker, which no file vouches for: the
+        # folder is the other evening's, THEIRS, as a replaced marker beside
+        # all our files leaves ours whole)
+        cases.append(("all its files", everything, ours["snap"] + ours["seg"] + ours["fold"], THEIRS))
         cases.append(("its marker added", [(J.MARKER + OTHER, b"")], [], True))
-        cases.append(("its marker for ours", [(J.MARKER + OTHER, b"")], ours["marker"], False))
+        cases.append(("its marker for ours", [(J.MARKER + OTHER, b"")], ours["marker"], True))
         if alien["snap"]:
             cases.append(("snapshot, our marker lost", [(J.SNAP, take(J.SNAP))], ours["marker"], False))
         if alien["fold"]:
@@ -438,13 +442,17 @@ def go_on(journal, game, rnd):
     return game
 
 
-def _shown(game, this, other, step, figures, where):
+def _shown(game, this, other, step, figures, where, theirs=False):
     """The digest of the game a boot gave (None for none), counted as this
-    evening's, another's or neither."""
+    evening's, another's or neither (`theirs`: the other's is the one)."""
     if game is None:
         return None
     shown = _digest(game.KIND, _lines(game))
-    if this.states.get(shown, step + 1) > step:
+    if theirs:
+        if shown not in other.states:
+            figures["not this evening's"] += 1
+            figures["failures"].append(("not the other evening's", where))
+    elif this.states.get(shown, step + 1) > step:
         if shown in other.states:
             figures["other evenings shown"] += 1
             figures["failures"].append(("other evening shown", where))
@@ -538,9 +546,9 @@ def run_cases(cases, this, other, rnd, figures):
                 figures["raising boots"] += 1
                 figures["failures"].append(("boot raised", where, again, repr(raised)))
             if not again:
-                shown = _shown(game, this, other, step, figures, where)
+                shown = _shown(game, this, other, step, figures, where, whole == THEIRS)
                 said = getattr(journal, "problems", None)
-            elif _shown(game, this, other, step, figures, where) != shown:
+            elif _shown(game, this, other, step, figures, where, whole == THEIRS) != shown:
                 figures["changed on a reboot"] += 1
                 figures["failures"].append(("changed on a reboot", where))
         # every closed round of the evening then, on the device's sheet and
@@ -558,7 +566,9 @@ def run_cases(cases, this, other, rnd, figures):
         if fs.biggest > MAX_READ:
             figures["big reads"] += 1
             figures["failures"].append(("read %d bytes at once" % fs.biggest, where))
-        if shown is None:
+        if whole == THEIRS:
+            tally["theirs"] = tally.get("theirs", 0) + (shown is not None)
+        elif shown is None:
             tally["new"] += 1
         elif shown == latest:
             tally["whole"] += 1
@@ -569,12 +579,12 @@ def run_cases(cases, this, other, rnd, figures):
             # every record read is checked: a replay refused is recovery's
             # own mistake (and sets the evening aside, split in two)
             figures["failures"].append(("replay refused", where, refused[0]))
-        if shown != latest and raised is None and not said and remains:
+        if shown != latest and raised is None and not said and remains and whole != THEIRS:
             # an earlier state (or none) with nothing said at boot: what is
             # lost must be said (a count of records, a file set aside ...)
             tally["silent"] = tally.get("silent", 0) + 1
             figures["failures"].append(("lost with nothing said", where))
-        if whole and shown != latest:
+        if whole is True and shown != latest:
             figures["lost by harmless damage"] += 1
             figures["failures"].append(("lost actions", where))
         try:
@@ -609,9 +619,10 @@ def check(kinds, makers):
           % (this.count, len(this.images), other.count))
     for kind in kinds:
         t = figures[kind]
-        print("  %-14s %5d cases: %5d whole, %5d an earlier state, %4d none (a new game)%s"
+        print("  %-14s %5d cases: %5d whole, %5d an earlier state, %4d none (a new game)%s%s"
               % (kind, t["cases"], t["whole"], t["older"], t["new"],
-                 "; %d bits flipped" % t["flips"] if t["flips"] else ""))
+                 "; %d bits flipped" % t["flips"] if t["flips"] else "",
+                 "; %d the other evening's alone, shown as its own" % t["theirs"] if t.get("theirs") else ""))
         print("  %-14s closed rounds lost: device %d (in %d cases), host %d (in %d cases); "
               "an earlier state or none with nothing said: %d"
               % ("", t.get("device rounds lost", 0), t.get("device cases losing", 0),

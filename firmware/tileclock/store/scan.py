@@ -198,44 +198,107 @@ def _one_bit_apart(a, b):
     return bits == 1
 
 
+def record_evening(raw):
+    """The evening whose number, as the CRC's start, makes the record line
+    `raw` check (8 hex digits), or None if it isn't a whole record line.
+    CRC-32 is linear in its start: crc(body, s) is crc(body, 0) XOR the
+    register's steps over len(body) zero bytes applied to s, and each
+    step undoes (the polynomial's top bit says whether it was XORed in),
+    so s comes back from the two. Any line gives some number: it names
+    an evening only where other files name the same one."""
+    star = raw.rfind(b" *")
+    if star < 0 or len(raw) - star != 11 or raw[-1:] != b"\n":
+        return None
+    body = raw[:star]
+    try:
+        x = int(raw[star + 2:-1], 16) ^ crc32(body, 0)
+    except ValueError:
+        return None
+    for _ in range(8 * len(body)):
+        x = (((x ^ 0xEDB88320) << 1) | 1) if x & 0x80000000 else x << 1
+    return "%08x" % x
+
+
 def _first_record(fs, path):
     """The bytes of a segment's first line, or None."""
+    lines = _first_lines(fs, path, 1)
+    return lines[0] if lines else None
+
+
+def _first_lines(fs, path, count):
+    """The first `count` lines of a segment or marker, as bytes ([] if it
+    can't be read, or is too big to be ours)."""
+    lines = []
     try:
         if fs.size(path) > MAX_SEGMENT:
-            return None
+            return lines
         f = fs.open(path, "rb")
         try:
-            return read_line(f, MAX_LINE)
+            for _ in range(count):
+                raw = read_line(f, MAX_LINE)
+                if not raw:
+                    break
+                lines.append(raw)
         finally:
             f.close()
     except OSError:
-        return None
+        pass
+    return lines
+
+
+def _told_by_records(fs, folder, segments, markers):
+    # The evenings two or more record lines check with (record_evening):
+    # the first segment's first two records, the last segment's first,
+    # each marker's count. One line alone names nothing: a damaged record
+    # checks with some number, and would be taken whole.
+    lines = _first_lines(fs, folder + "/" + segment_name(segments[0]), 2) if segments else []
+    if len(segments) > 1:
+        lines += _first_lines(fs, folder + "/" + segment_name(segments[-1]), 1)
+    for name in markers:
+        lines += _first_lines(fs, folder + "/" + MARKER + name, 1)
+    seen = []
+    told = []
+    for raw in lines:
+        name = record_evening(raw)
+        if name is not None:
+            if name in seen and name not in told:
+                told.append(name)
+            seen.append(name)
+    return told
 
 
 def _evening(fs, folder, markers, snaps, segments, folds, scan, verdict, heads):
     # Which evening the folder is, by its content: each evening a file names
     # scores what vouches for it (a whole snapshot 2, a segment whose first
     # record checks with it 2 each, the first and the last, a fold header
-    # 1). With one marker, its evening, unless nothing vouches for it and
-    # something does for an evening one bit away (a bit flipped in the
-    # marker's name: a whole marker beside another evening's files is
-    # still this evening, whose files were lost); with
-    # several, the best-vouched (then the first in sort order), the others
-    # aside. With none (the marker lost, or a journal from before evenings
-    # had names: LEGACY), the one the headers all name, or None: with files
-    # of two evenings and no marker to say which is this one, neither is
-    # taken. `heads` gets each snapshot's checked header (or None).
+    # 1). With markers, the best-vouched (then the first in sort order), the
+    # others aside. A marker nothing vouches for gives way to the one
+    # evening every whole file names (a whole snapshot's or a fold's header;
+    # records, where two lines check with one evening: _told_by_records):
+    # its name was damaged, or another evening's marker replaced it, and
+    # the files agree on theirs. (Files all of another evening beside this
+    # evening's marker read the same: that evening is then the folder's,
+    # whole, rather than none.) Failing that, to an evening one bit away
+    # from it that something vouches for. With no marker (lost, or a
+    # journal from before evenings had names: LEGACY), the one evening the
+    # whole files' headers name, or without headers the records'; or None:
+    # with files of two evenings and no marker to say which is this one,
+    # neither is taken. `heads` gets each snapshot's checked header (or
+    # None).
     score = {}
-    names = []
+    names = []          # every evening a snapshot's or a fold's header names
+    whole = []          # ... a whole snapshot, a fold header, a segment's first record
     for name in snaps:
         head = _head(fs, folder + "/" + name)
         if isinstance(head, tuple):
             if head[0] not in names:
                 names.append(head[0])
-            whole = check_text_file(fs, folder + "/" + name, seed_of(head[0])) is None
-            heads[name] = head if whole else "bad checksum"
-            if whole:
+            good = check_text_file(fs, folder + "/" + name, seed_of(head[0])) is None
+            heads[name] = head if good else "bad checksum"
+            if good:
                 score[head[0]] = score.get(head[0], 0) + 2
+                if head[0] not in whole:
+                    whole.append(head[0])
         else:
             heads[name] = head
     for path in [folder + "/" + b for b in scan.books] + [folder + "/" + fold_name(n) for n in folds[:1]]:
@@ -247,8 +310,9 @@ def _evening(fs, folder, markers, snaps, segments, folds, scan, verdict, heads):
             except UnicodeError:
                 continue
             if is_hex8(name):
-                if name not in names:
-                    names.append(name)
+                for found in (names, whole):
+                    if name not in found:
+                        found.append(name)
                 score[name] = score.get(name, 0) + 1
     firsts = []
     for number in segments[:1] + segments[-1:] if len(segments) > 1 else segments:
@@ -270,20 +334,32 @@ def _evening(fs, folder, markers, snaps, segments, folds, scan, verdict, heads):
             if vouched(name) > best:
                 evening, best = name, vouched(name)
         if best == 0:
-            for name in names:
-                if name not in markers and vouched(name) > 0 and _one_bit_apart(name, evening):
-                    evening, best = name, vouched(name)     # the marker's name damaged
-                    scan.marker = name
-                    break
+            for name in _told_by_records(fs, folder, segments, markers):
+                if name not in whole:
+                    whole.append(name)
+            if len(whole) == 1:
+                evening = scan.marker = whole[0]
+            else:
+                for name in names:
+                    if name not in markers and vouched(name) > 0 and _one_bit_apart(name, evening):
+                        evening = scan.marker = name        # the marker's name damaged
+                        break
         for other in markers:
             if other != evening:
                 scan.problems.append("journal: marker of another evening%s" % verdict)
                 scan.aside_first.append(folder + "/" + MARKER + other)
         return evening
-    evening = (names[0] if len(names) == 1 else None) if names else LEGACY
+    if whole:
+        evening = whole[0] if len(whole) == 1 else None
+    else:
+        # headerless: the evening the records check with (a journal from
+        # before evenings had names: from 0, LEGACY); else LEGACY, if the
+        # first record checks with it
+        told = _told_by_records(fs, folder, segments, markers)
+        evening = told[0] if len(told) == 1 else LEGACY
     if evening and first and first[-1:] == b"\n" and parse_record(first, seed_of(evening)) is None:
         evening = None
-    if evening is None and names:
+    if evening is None and whole:
         scan.problems.append("journal: files of 2 evenings, no marker")
     elif evening is not None and evening != LEGACY:
         # (a journal from before markers says nothing: it never had one)
