@@ -217,3 +217,36 @@ def test_copies_of_an_evening_are_read_once(tmp_path):
     (rubber,) = load_file(scenario("spellsport_rubber.txt"))
     assert [e.identity for e in evenings] == [whole.identity, rubber.identity]
     assert evenings[0].where == "2/journal"
+
+
+@pytest.mark.parametrize("lost", ["snap.txt", "snap2.txt", "folds.txt", "folds2.txt", "evening-"])
+def test_an_evening_missing_any_one_file_is_read_as_the_device_reads_it(tmp_path, capsys, lost):
+    """Right after a close the journal has no segment: the marker, the two
+    snapshots and the two fold books. The device resumes the evening with
+    any one of them lost (a copy holds what it held), so export, sheet and
+    book add read it too: from the device's folder and from journal/ itself,
+    whole, never left out with exit 0."""
+    scripts = [scenario("speedscrabble_standard_match.txt"), scenario("wordsport_evening.txt")]
+    make_device(tmp_path / "box", scripts, folds=True)
+    folder = tmp_path / "box" / "journal"
+    names = sorted(os.listdir(folder))
+    assert not [n for n in names if n.endswith(".log")], names      # right after a close
+    assert "folds.txt" in names and "snap2.txt" in names
+    (name,) = [n for n in names if n.startswith(lost)]
+    os.remove(folder / name)
+    (expected,) = load_file(scenario("wordsport_evening.txt"))
+    for where in (tmp_path / "box", folder):
+        evenings = load_file(str(where))
+        assert expected.identity in [e.identity for e in evenings], (where, [e.where for e in evenings])
+    assert main(["export", str(tmp_path / "box")]) == 0
+    out = capsys.readouterr().out
+    assert "box/journal" in out and "box/games/0001" in out, out[:400]
+    html = tmp_path / "sheet.html"
+    assert main(["sheet", str(folder), "-o", str(html)]) == 0
+    assert "Bob" in html.read_text() and "Fastest" in html.read_text()
+    book = tmp_path / "book.sqlite"
+    assert main(["book", "--book", str(book), "add", str(tmp_path / "box")]) == 0
+    capsys.readouterr()
+    assert main(["book", "--book", str(book), "list"]) == 0
+    listed = capsys.readouterr().out
+    assert [line.split()[1] for line in listed.splitlines() if "box/journal" in line] == ["wordsport"], listed

@@ -143,6 +143,16 @@ def _shown(name):
     return text
 
 
+def is_evening_file(name):
+    """True for a name the evening is read from, as _listing takes it: a
+    snapshot, its copy or either's .tmp, a fold book, a segment, a legacy
+    fold file (not the marker: it holds no action). The host asks here
+    whether a folder is a journal, so that it reads every folder the
+    device would resume."""
+    return (name in _SNAPS or name in F.BOOKS or _number(name, "j", ".log", segment_name) > 0
+            or _number(name, "f", ".txt", fold_name) > 0)
+
+
 def _listing(fs, folder, verdict, scan):
     """(markers, snaps, segments, folds): the names that are ours, each a
     file (the snapshots and their .tmp files by name, the segments' and

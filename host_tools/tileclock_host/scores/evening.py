@@ -264,13 +264,12 @@ def load_file(path):
     if os.path.isdir(path):
         evenings = _journal_evenings(path)
         if evenings is None:
-            _fail(path, 0, "a folder, but neither a journal (snap.txt, jNNNN.log) "
+            _fail(path, 0, "a folder, but neither a journal (snap.txt, folds.txt, jNNNN.log ...) "
                            "nor a device's files (journal/, games/)")
         return evenings
     if not os.path.exists(path):
         _fail(path, 0, "no such file")
-    name = os.path.basename(path)
-    if name == "snap.txt" or (name.startswith("j") and name.endswith(".log")) or journal.is_archive_file(path):
+    if journal.is_journal_file(path) or journal.is_archive_file(path):
         # A file of a journal: the whole journal folder is the evening (a
         # snapshot alone would miss the segments written after it).
         evenings = _journal_evenings(path)

@@ -5,8 +5,9 @@
 #
 # What may be given:
 #   - a journal folder: `journal/` (the game being played) or `games/NNNN/`
-#     (a finished game the device kept as it was), holding snap.txt and/or
-#     jNNNN.log segments;
+#     (a finished game the device kept as it was), holding any of the
+#     journal's files (snap.txt, its copy snap2.txt, the fold books
+#     folds.txt and folds2.txt, jNNNN.log segments: is_journal_file);
 #   - a finished game's one file, `games/NNNN.txt` (the device's archive);
 #   - one file inside such a folder (its folder is read);
 #   - a device's file system as `tileclock pull` copies it (a folder with
@@ -23,12 +24,22 @@ PULL_MANIFEST = "pull.json"
 PULL_STAMP = "%Y%m%d-%H%M%S"        # the folder pull makes, DIR/<device>/<when>/ (local time)
 
 
+def is_journal_file(path):
+    """A file the device reads an evening from, by its name (store/scan.py:
+    a snapshot or its copy, a fold book, a segment ...)."""
+    from tileclock.store.scan import is_evening_file
+    return is_evening_file(os.path.basename(path))
+
+
 def is_journal_dir(path):
+    """A folder holding any file the device reads an evening from: the
+    device resumes an evening from its snapshot's copy, or its fold books,
+    as well as from snap.txt, so the host reads such a folder too."""
     try:
         names = os.listdir(path)
     except OSError:
         return False
-    return any(n == "snap.txt" or (n.startswith("j") and n.endswith(".log")) for n in names)
+    return any(is_journal_file(n) and os.path.isfile(os.path.join(path, n)) for n in names)
 
 
 def is_archive_file(path):
