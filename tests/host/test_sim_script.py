@@ -32,6 +32,11 @@ def test_times_absolute_relative_and_in_minutes():
     (["1 menu 1", "2 press 1"], "seat 1 is still held by line 1 until 0:03.800"),
     (["1 hold 2 500", "1.5 long 2"], "seat 2 is still held by line 1 until 0:01.500"),
     (["1 press 3", "1.08 press 3"], "press 3 at 0:01.080: seat 3 is still held"),
+    # a gap of more than a day of virtual time: hours of the host's, saying nothing
+    (["1 press 1", "+9999:59:59 press 1"], "more than a day after the line before"),
+    (["1 press 1", "+100000 press 2"], "more than a day"),
+    (["# a comment", "24:00:01 press 1"], "more than a day"),
+    (["1 press 1", "+24:00:00 press 1", "+24:00:00 press 1", "+86400.001 end"], "more than a day"),
 ])
 def test_bad_lines_are_named(lines, message):
     # (a seat's press while its own button is still down is one of them:

@@ -21,6 +21,11 @@ from tileclock_host.boards.simboard import LONG_HOLD_MS, MENU_HOLD_MS, PRESSED, 
 from tileclock_host.boards.simdevice import SimDevice, cue_name
 
 SETTLE_MS = 2000    # run on this long after the last line (unless `end`)
+# The longest gap between two timed lines (or before the first): the runner
+# steps the board through every poll of virtual time, a few seconds of the
+# host's a virtual hour, so a gap of days (+100000, 9999:59:59) would run for
+# hours saying nothing. A day holds any evening.
+MAX_GAP_MS = 24 * 3600 * 1000
 
 
 class SimScriptError(Exception):
@@ -134,6 +139,9 @@ def parse(lines):
             raise SimScriptError(lineno, "expected a time (12.5, 1:05, +2) or a set-up word, not %r" % head)
         if at < last:
             raise SimScriptError(lineno, "time goes backwards (use +SECONDS for a relative time)")
+        if at - last > MAX_GAP_MS:
+            raise SimScriptError(lineno, "%s is more than a day after the line before: the simulator "
+                                 "runs every moment of virtual time (at most 24:00:00 between lines)" % head)
         if len(words) < 2 or words[1] not in STEP_VERBS:
             raise SimScriptError(lineno, "expected one of %s after the time" % ", ".join(STEP_VERBS))
         verb = words[1]
