@@ -212,8 +212,66 @@ def tilerush(actions=3000, players=4, start=0, sink=None):
     return e.kind, e.actions
 
 
+def boardclock(actions=3000, players=3, start=0, sink=None):
+    """Board Clock games: turns of 10 s to 2 min, a pause now and then,
+    the scores and the close, a game abandoned now and then."""
+    e = Evening("boardclock", start, sink)
+    for seat in range(1, players + 1):
+        e.do("seat", seat, NAMES[seat - 1])
+    e.do("bank", 1500000)
+    e.do("limit", 600000)
+    number = 0
+    while e.count < actions:
+        number += 1
+        e.later(60000)
+        e.do("start", 1 + e.dice.roll(players))
+        for _ in range(12 + e.dice.roll(12)):
+            e.later(10000 + e.dice.roll(110000))
+            if e.dice.roll(15) == 0:
+                e.do("pause")
+                e.later(30000)
+                e.do("resume")
+                e.later(5000)
+            e.do("turn", e.game.on_seat)
+        e.later(4000)
+        if number % 6 == 5:
+            e.do("void")
+            continue
+        e.do("end")
+        for seat in range(1, players + 1):
+            e.later(3000)
+            e.do("score", seat, 100 + e.dice.roll(300))
+        e.later(2000)
+        e.do("close")
+    return e.kind, e.actions
+
+
+def evening(kind, actions, start=0, sink=None):
+    """About `actions` actions of `kind`'s evening (EVENINGS[kind]; Spell
+    Sport's counts its games: as many as give that many actions), cut to
+    that many: as evening() of each returns (kind, [action, ...])."""
+    from tileclock.engine.game import History
+    make = EVENINGS.get(kind)
+    if make is None:
+        raise AssertionError("tests/firmware/evenings.py has no evening of %s: write one" % kind)
+    out = History()     # (in chunks: no big block on a Pico-sized heap)
+    if make is spellsport:
+        make(actions // 12 + 2, start, out.append)
+    else:
+        make(actions, start=start, sink=out.append)
+    while len(out) > actions:
+        out.pop()
+    if sink is not None:
+        for action in out:
+            sink(action)
+        out = History()
+    return kind, out
+
+
+# Every game's evening, by kind: tests that play each game look its evening
+# up here for every kind of tileclock.games.KINDS (a game with none fails).
 EVENINGS = {"wordsport": wordsport, "speedscrabble": speedscrabble, "spellsport": spellsport,
-            "tilerush": tilerush}
+            "tilerush": tilerush, "boardclock": boardclock}
 
 # The evening the journal's benches play (bench/mpy_journal.py, mpy_resume.py,
 # mpy_season.py): Word-Sport's, the most actions a round and the longest

@@ -755,3 +755,100 @@ def test_a_sample_of_the_damage_boots_the_same_on_micropython(tmp_path):
     raised = [f for f in got if got[f].startswith("raised")]
     print("  raised on MicroPython %d; a game other than CPython's %d" % (len(raised), len(differ)))
     assert not raised and not differ, differ[:5]
+
+
+# -- the last edges, for every game (tests/firmware/flashcases.py) ---------------------
+#
+# A fold whose books' writes fail right after a close (EIO; ENOSPC: short of
+# FOLD_ROOM with nothing to remove, or full with evenings to remove), the
+# boot after a new game's start failed on a full flash, each file of
+# journal/ deleted right after a close, the marker's name changed in 1, 2 and
+# 8 bits or replaced: for every game of the registry, the evening played
+# through the Keeper as the app plays it. The host side is the host tools'
+# own reading of the device's folder (written to disk as a pull copies it):
+# an evening the device resumes must be among the evenings `export`,
+# `sheet` and `book add` read.
+
+EDGE_SAMPLE = 3         # moments of each class, each game
+
+
+def _hidden_from_the_host_tools(tmp_path):
+    """hidden(fs): the device's flash written to a folder, read as the
+    host tools read a pulled folder: True if journal/ gives no evening."""
+    from tileclock_host.cli import UserError
+    from tileclock_host.scores.evening import evenings_in
+    count = [0]
+
+    def hidden(fs):
+        count[0] += 1
+        base = str(tmp_path / ("pulled%04d" % count[0]))
+        _to_disk(fs, base)
+        try:
+            evenings = evenings_in(base + ROOT) or []
+        except UserError:
+            return True
+        return not [e for e in evenings if e.label == "journal"]
+    return hidden
+
+
+def test_the_last_edges_every_game_loses_nothing_and_hides_nothing(tmp_path):
+    import flashcases
+    from tileclock import games
+    tally = flashcases.run(sample=EDGE_SAMPLE, hidden=_hidden_from_the_host_tools(tmp_path))
+    print("\n" + flashcases.table(tally, "the journal's last edges, %d games (%s), CPython:"
+                                  % (len(games.KINDS), ", ".join(games.KINDS))))
+    print("  actions lost on a flash too full for a whole snapshot (the screen says so): %d"
+          % tally.lost_without_room)
+    kinds = set(outcome[0] for outcome in tally.outcomes)
+    assert kinds == set(games.KINDS)
+    for what in flashcases.CLASSES:
+        row = tally.figures[what]
+        assert row["cases"] >= 3 * len(games.KINDS), what
+        for figure in ("raised", "stopped saving", "lost with room", "hidden from host"):
+            assert row[figure] == 0, (what, figure, tally.failures[:10])
+    assert not tally.failures, tally.failures[:10]
+
+
+MP_EDGES = r'''
+import sys
+sys.path.insert(0, "firmware")
+sys.path.insert(0, "tests/firmware")
+sys.path.append("host_tools")
+import flashcases
+flashcases.main(1)
+'''
+
+
+def test_a_sample_of_the_last_edges_runs_the_same_on_micropython(tmp_path):
+    """One moment of each class, each game, on the MicroPython unix port
+    (its bytes, its ints, its exceptions): the same outcome as on CPython,
+    case by case, and nothing lost."""
+    import subprocess
+
+    import flashcases
+    from test_micropython import ROOT as REPO, tool
+    here = flashcases.run(sample=1)
+    script = tmp_path / "edges.py"
+    script.write_text(MP_EDGES)
+    result = subprocess.run([tool("micropython"), "-X", "heapsize=16M", str(script)], cwd=REPO,
+                            capture_output=True, text=True, timeout=600)
+    assert result.returncode == 0, result.stderr[-2000:] + result.stdout[-2000:]
+    there = flashcases.Tally()
+    outcomes = []
+    failures = []
+    for line in result.stdout.splitlines():
+        word, _sp, rest = line.partition(" ")
+        if word == "figures":
+            what, numbers = rest.split(" ", 1)
+            there.figures[what.replace("_", " ")] = dict(zip(flashcases.FIGURES, map(int, numbers.split())))
+        elif word == "outcome":
+            outcomes.append(tuple(rest.split("|")))
+        elif word == "failure":
+            failures.append(rest)
+    print("\n" + flashcases.table(there, "the journal's last edges, a sample on MicroPython's unix port:"))
+    assert outcomes == here.outcomes
+    assert there.figures == here.figures
+    assert not failures, failures[:10]
+    for what in flashcases.CLASSES:
+        for figure in ("raised", "stopped saving", "lost with room", "hidden from host"):
+            assert there.figures[what][figure] == 0, (what, figure)
