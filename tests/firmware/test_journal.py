@@ -436,6 +436,45 @@ def test_start_cut_before_the_switch_is_finished_at_boot():
     assert not fs.isdir(new)
 
 
+class _Cut(Exception):
+    pass
+
+
+class CutFS(MemFS):
+    """MemFS whose power goes (_Cut) at the `cut`-th removal of a file in
+    journal/ (0: never)."""
+    cut = 0
+
+    def remove(self, path):
+        if self.cut and path.startswith(ROOT + "/journal/"):
+            self.cut -= 1
+            if not self.cut:
+                raise _Cut()
+        MemFS.remove(self, path)
+
+
+def test_a_start_cut_while_it_clears_the_archived_evening_keeps_one_copy():
+    # The finished evening is written whole to games/0001.txt, then journal/
+    # is emptied file by file: a cut there leaves part of it. At boot the
+    # switch goes on, and what is left of journal/ is that evening's (its
+    # file in games/ holds it all): it goes, not kept again as a folder.
+    for cut in (1, 2, 3):          # (journal/: the marker, snap.txt, snap2.txt)
+        fs = CutFS()
+        fs.mkdir(ROOT)
+        journal = J.Journal(ROOT, fs)
+        R.recover(journal)
+        journal.start("tally")
+        game = Tally()
+        play(journal, game, 30)
+        journal.checkpoint(game)
+        fs.cut = cut
+        raises(_Cut, journal.start, "tally")
+        assert fs.isdir(ROOT + "/journal.new") and names(fs, ROOT + "/games") == ["0001.txt"]
+        assert R.recover(J.Journal(ROOT, fs)) == ("tally", [], [])
+        assert names(fs, ROOT + "/games") == ["0001.txt"], (cut, names(fs, ROOT + "/games"))
+        assert J.read_journal(ROOT + "/games/0001.txt", fs) == ("tally", lines_of(game), [])
+
+
 def test_a_refused_history_is_kept_aside_and_the_game_goes_on():
     fs = fresh()
     journal = J.Journal(ROOT, fs)

@@ -12,7 +12,7 @@
 #              in it or couldn't read it whole (kept for the host)
 from micropython import const
 
-from tileclock.store.fs import EVENING_HEAD, MARKER, UNSURE, check_text_file, is_bad_name, join, move_aside, new_evening, record, seed_of, segment_name, write_text_file
+from tileclock.store.fs import EVENING_HEAD, LEGACY, MARKER, UNSURE, check_text_file, is_bad_name, join, move_aside, new_evening, record, seed_of, segment_name, write_text_file
 
 KEEP_GAMES = const(100)      # finished evenings kept at most (the room decides first)
 KEEP_UNSIZED = const(20)     # ... on a file system that can't say its room
@@ -93,14 +93,13 @@ def _compact(journal, games, number, kept):
     # False, with nothing written, when recovery would have a problem with
     # the folder: then it stays as it is, for the host.
     from tileclock.store import reader
-    from tileclock.store.scan import archive_evening
     fs = journal.fs
+    if archived(journal, kept):
+        return True
     evening = reader.evening_lines(journal.folder, fs)
     if evening is None:
         return False
     name, kind, lines = evening
-    if kept and kept[-1][1].endswith(".txt") and archive_evening(fs, games + "/" + kept[-1][1]) == name:
-        return True     # written before a power cut: only journal/ was left
     tmp = games + "/%04d.tmp" % number
     seed = seed_of(name)
     try:
@@ -117,6 +116,25 @@ def _compact(journal, games, number, kept):
         raise OSError("journal: finished evening did not read back (%s)" % problem)
     fs.rename(tmp, games + "/" + archive_name(number))
     return True
+
+
+def archived(journal, kept=None):
+    """True if the newest finished evening (of `kept`, archives()) is the
+    one journal/ holds: a switch was cut after its file was written whole
+    (journal/ is archived only when its new evening is whole, so it holds
+    no action the file lacks), and what is left of journal/, a clear cut
+    short perhaps, goes."""
+    from tileclock.store import reader
+    from tileclock.store.scan import archive_evening
+    fs = journal.fs
+    if kept is None:
+        kept = archives(fs, journal.root)
+    if not kept or not kept[-1][1].endswith(".txt"):
+        return False
+    name = archive_evening(fs, journal.root + "/games/" + kept[-1][1])
+    # (journals from before evenings had names all read as LEGACY: none is
+    # taken for another)
+    return name is not None and name != LEGACY and name == reader.folder_evening(journal.folder, fs)
 
 
 def _worth_keeping(journal):

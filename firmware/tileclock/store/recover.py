@@ -54,8 +54,8 @@ def _repair_start(journal):
                 # on, as after any repair a full flash stops (finish), and
                 # the new one goes: it holds no action (its set-up is
                 # written after the switch). Past that point (the old one
-                # archived, journal/ gone) the next boot finishes the switch.
-                if fs.isdir(journal.folder):
+                # archived whole) the next boot finishes the switch.
+                if fs.isdir(journal.folder) and not archive.archived(journal):
                     archive.clear(fs, new)
                 problems.append(FULL_START)
         else:
