@@ -98,8 +98,14 @@ BUDGETS = {
     # the next fold after the resume, from source: 12.4-13.9 KB with the
     # writer in store/foldwrite.py (about 1 KB of it loaded for the fold)
     "resume.fold_peak": 16384,
-    # bench/mpy_season.py: twenty evenings and a long one on a Pico's LittleFS
+    # bench/mpy_season.py: twenty evenings, a long one and thirty longer on a
+    # Pico's LittleFS, with power cuts clean and torn mid-operation
     "season.lost": 0,                   # power cuts after which the game wasn't the one played
+    "season.actions_lost": 0,           # actions done before a cut missing after it, or from their archive
+    # floors, so that the season cuts and prunes as it says (the quick run's
+    # few evenings too: on a smaller flash)
+    "season.torn_cuts": 4,              # cuts torn in the middle of a program or an erase
+    "season.prunes": 2,                 # starts whose prune removed finished evenings
     # files in journal/ at any cut, whatever the evening's length: the marker,
     # two snapshots, two fold books, at most MAX_SEGMENTS + 1 segments
     "season.journal_files": 14,
