@@ -41,7 +41,7 @@ from flashimage import BLOCK, BLOCKS, Flash, PowerCut, flash_path  # noqa: E402
 from tileclock.script import format_action, new_game  # noqa: E402
 from tileclock.store import archive  # noqa: E402
 from tileclock.store import recover as R  # noqa: E402
-from tileclock.store.fs import FS, UNSURE  # noqa: E402
+from tileclock.store.fs import FS  # noqa: E402
 from tileclock.store.journal import Journal  # noqa: E402
 
 QUICK = bool(os.getenv("TILECLOCK_BENCH_QUICK"))
@@ -80,7 +80,7 @@ def _lines(game):
 
 
 def _shown(free):
-    return "UNSURE" if free == UNSURE else "%d KB" % (free // 1024)
+    return "one that can't be true" if free < 0 else "%d KB" % (free // 1024)
 
 
 def _prefix(a, b):
@@ -281,9 +281,10 @@ def main():
 
 def watch_prunes(season):
     """Each prune's figures in season.prunes: the free figure it decides
-    on (FS.free: bytes, or UNSURE), statvfs's own count of free blocks,
-    the evenings it removed and those kept. (archive.switch looks its
-    prune up in the module: this one is called instead.)"""
+    on (FS.free: bytes, or -1 for a count that can't be true), statvfs's
+    own count of free blocks, the evenings it removed and those kept.
+    (archive.switch looks its prune up in the module: this one is called
+    instead.)"""
     prune = archive.prune
 
     def watched(journal):
@@ -328,13 +329,13 @@ def run(flash):
         print("  evening %2d: %4d actions, %2d rounds; blocks used %3d of %d; finished evenings kept %2d (%s to %s)"
               % (number, actions, closes, season.used(), FLASH_BLOCKS, len(kept), kept[0][:4], kept[-1][:4]))
     removing = [p for p in season.prunes if p[3]]
-    unsure = [p for p in season.prunes if p[1] == UNSURE]
+    unsure = [p for p in season.prunes if p[1] is not None and p[1] < 0]
     print("  prunes that removed evenings: %d, at the start of evenings %d to %d; the free figure each time:"
           % (len(removing), removing[0][0] if removing else 0, removing[-1][0] if removing else 0))
     for evening, free, blocks, removed, kept, after in removing:
         print("    evening %2d: free %s (statvfs: %d blocks), %d removed, %d kept; then free %s"
               % (evening, _shown(free), blocks, removed, kept, _shown(after)))
-    print("  free figures that could not be true (UNSURE, nothing pruned on them): %d of %d prunes"
+    print("  free figures that could not be true (nothing pruned on them): %d of %d prunes"
           % (len(unsure), len(season.prunes)))
     print("  %d actions in all; %d power cuts resumed, %d of them torn mid-operation (%d in flight lost and"
           " done again); %d with a game other than the one played; actions lost: %d; 'flash full' said %d times"

@@ -12,7 +12,7 @@
 #              in it or couldn't read it whole (kept for the host)
 from micropython import const
 
-from tileclock.store.fs import EVENING_HEAD, LEGACY, MARKER, UNSURE, check_text_file, is_bad_name, join, move_aside, new_evening, record, seed_of, segment_name, write_text_file
+from tileclock.store.fs import EVENING_HEAD, LEGACY, MARKER, check_text_file, is_bad_name, join, move_aside, new_evening, record, seed_of, segment_name, write_text_file
 
 KEEP_GAMES = const(100)      # finished evenings kept at most (the room decides first)
 KEEP_UNSIZED = const(20)     # ... on a file system that can't say its room
@@ -124,17 +124,17 @@ def archived(journal, kept=None):
     (journal/ is archived only when its new evening is whole, so it holds
     no action the file lacks), and what is left of journal/, a clear cut
     short perhaps, goes."""
-    from tileclock.store import reader
-    from tileclock.store.scan import archive_evening
+    from tileclock.store import scan as S
     fs = journal.fs
     if kept is None:
         kept = archives(fs, journal.root)
     if not kept or not kept[-1][1].endswith(".txt"):
         return False
-    name = archive_evening(fs, journal.root + "/games/" + kept[-1][1])
+    name = S.archive_evening(fs, journal.root + "/games/" + kept[-1][1])
     # (journals from before evenings had names all read as LEGACY: none is
-    # taken for another)
-    return name is not None and name != LEGACY and name == reader.folder_evening(journal.folder, fs)
+    # taken for another; journal/'s evening is its marker's, or what its
+    # files name if the cut took the marker)
+    return name is not None and name != LEGACY and name == S.scan_folder(fs, journal.folder, S.NOT_READ).evening
 
 
 def _worth_keeping(journal):
@@ -184,9 +184,9 @@ def prune(journal):
     kept = archives(fs, journal.root)
     free = fs.free(journal.root)
     keep = KEEP_GAMES if free is not None else KEEP_UNSIZED
-    # (a count that can't be true, fs.UNSURE, prunes nothing by the room:
-    # read as a flash with none left, it would take every evening)
-    while len(kept) > 1 and (len(kept) > keep or free is not None and free != UNSURE and free < KEEP_FREE):
+    # (a count that can't be true, below 0: FS.free, prunes nothing by the
+    # room: read as a flash with none left, it would take every evening)
+    while len(kept) > 1 and (len(kept) > keep or free is not None and 0 <= free < KEEP_FREE):
         _remove(fs, journal.root, kept.pop(0)[1])
         if free is not None:
             free = fs.free(journal.root)

@@ -78,12 +78,21 @@ class FS:
     def free(self, path):
         """Bytes free on the file system holding `path` (os.statvfs: block
         size times free blocks), at most the flash's size; None if the port
-        can't tell, UNSURE if its count can't be true (free_of)."""
+        can't tell, -1 if its count can't be true. LittleFS counts the
+        blocks in use by walking the file system (lfs_fs_traverse, "best
+        effort": a block reached twice counts twice), and MicroPython's
+        f_bfree is block_count minus that count (extmod/vfs_lfsx.c),
+        unsigned: past the flash's size it wraps, to 4 billion blocks on a
+        64-bit port (17 TB of 4 KB blocks) and below 0 in the Pico's 31-bit
+        small int. Such a figure says nothing of the room left: nothing is
+        pruned or skipped on it (store/archive.prune, Journal._room_for)."""
         try:
             st = os.statvfs(path)
         except (AttributeError, OSError):
             return None
-        return free_of(st)
+        if st[3] < 0 or st[3] > st[2]:
+            return -1
+        return st[0] * st[3]
 
     def size(self, path):
         """Size in bytes of file `path`, or -1 when there is no such file (a
@@ -130,8 +139,7 @@ class FS:
 
 # -- the store's files ------------------------------------------------------
 
-ENOSPC = const(28)           # errno of a full file system
-UNSURE = const(-1)           # FS.free(): a count that can't be true (free_of)
+_ENOSPC = const(28)          # errno of a full file system
 SNAP = "snap.txt"
 SNAP_TMP = "snap.tmp"
 SNAP2 = "snap2.txt"          # the snapshot's second copy
@@ -192,26 +200,9 @@ def is_bad_name(name):
     return not isinstance(name, str) or ".bad-" in name
 
 
-def free_of(st):
-    """The bytes free in an os.statvfs() tuple: free blocks times their
-    size, or UNSURE when the free count is below 0 or above the flash's
-    blocks. LittleFS counts the blocks in use by walking the file system
-    (lfs_fs_traverse, "best effort": a block reached twice counts twice),
-    and MicroPython gives f_bfree as block_count minus that count
-    (extmod/vfs_lfsx.c), unsigned: past the flash's size it wraps, to 4
-    billion blocks on a 64-bit port (17 TB of 4 KB blocks) and below 0 in
-    the Pico's 31-bit small int. Such a figure says nothing of the room
-    left: nothing is pruned or skipped on it (store/archive.prune)."""
-    blocks = st[2]
-    free = st[3]
-    if free < 0 or free > blocks:
-        return UNSURE
-    return st[0] * free
-
-
 def is_full(error):
     """True if OSError `error` says the file system is full."""
-    return bool(error.args) and error.args[0] == ENOSPC
+    return bool(error.args) and error.args[0] == _ENOSPC
 
 
 def write_text_file(fs, path, head, lines, seed):

@@ -31,13 +31,14 @@ from tileclock.store.fs import FS
 # The files' formats are store/fs.py's (the host tools and tests still
 # find the ones the journal uses as journal.X)
 from tileclock.store.fs import (
-    BOOKS, ENOSPC, FOLD_HEAD, MARKER, SNAP, SNAP2, SNAP2_TMP, SNAP_HEAD, SNAP_TMP, UNSURE, check_text_file,
-    copy_file, is_full, random_bytes, record, seed_of, segment_name, write_text_file)
+    BOOKS, FOLD_HEAD, MARKER, SNAP, SNAP2, SNAP2_TMP, SNAP_HEAD, SNAP_TMP, check_text_file, copy_file,
+    is_full, random_bytes, record, seed_of, segment_name, write_text_file)
 from tileclock.ticks import ticks_diff
 
 SEGMENT_BYTES = const(480)   # LittleFS on the Pico keeps files <= 512 bytes inline
 MAX_SEGMENTS = const(8)      # more live segments than this: write a snapshot
 FOLD_ROOM = const(8192)      # free bytes a fold wants (two entries of a round of eight)
+_ENOSPC = const(28)          # errno of a full file system (as store/fs.py's)
 ROOM_NOTICE = "flash full: oldest evenings removed"
 
 
@@ -148,10 +149,10 @@ class Journal:
         # `need` bytes are free. False if it can't be: the write is not
         # begun, so that it isn't torn on a full flash (each try would leave
         # its part behind in the book, and spend the room records need).
-        # A figure the file system can't tell, or that can't be true
-        # (fs.UNSURE), decides nothing: the write is tried.
+        # A figure the file system can't tell (None), or that can't be true
+        # (below 0: FS.free), decides nothing: the write is tried.
         free = self.fs.free(self.root)
-        while free is not None and free != UNSURE and free < need:
+        while free is not None and 0 <= free < need:
             if not self.make_room():
                 return False
             free = self.fs.free(self.root)
@@ -238,7 +239,7 @@ class Journal:
         head = "%s %d evening %s\ngame %s" % (FOLD_HEAD, number, self.evening, self.kind)
         if not self._room_for(FOLD_ROOM):
             # skipped before a byte is written: the journal is as it was
-            raise OSError(ENOSPC, "journal: no room for a fold")
+            raise OSError(_ENOSPC)
         players = getattr(game, "players", None)
         try:
             for name in BOOKS:

@@ -89,12 +89,6 @@ def evening_lines(folder, fs):
     return scan.evening, scan.kind, _evening_from(fs, folder, scan, whole, book)
 
 
-def folder_evening(folder, fs):
-    """The evening a journal folder is (its marker, or what its files name
-    if a power cut took the marker), or None."""
-    return S.scan_folder(fs, folder, S.NOT_READ).evening
-
-
 def read_archive(fs, path):
     """(kind, lines, problems) of a finished evening's one file."""
     evening = S.archive_evening(fs, path)

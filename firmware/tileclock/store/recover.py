@@ -20,7 +20,6 @@ from tileclock.store import scan as S
 _FEED_MASK = const(31)          # resume(): feed the watchdog every 32 actions replayed
 
 NOT_READ = S.NOT_READ
-FULL_START = "flash full: new game not started"
 
 
 # -- the device: repair, replay -----------------------------------------------------
@@ -57,7 +56,7 @@ def _repair_start(journal):
                 # archived whole) the next boot finishes the switch.
                 if fs.isdir(journal.folder) and not archive.archived(journal):
                     archive.clear(fs, new)
-                problems.append(FULL_START)
+                problems.append("flash full: new game not started")
         else:
             archive.clear(fs, new)
     elif fs.size(new) >= 0:
@@ -72,8 +71,8 @@ def _repair_start(journal):
         except OSError as e:
             if not is_full(e):
                 raise
-            if FULL_START not in problems:
-                problems.append(FULL_START)
+            if "flash full: new game not started" not in problems:
+                problems.append("flash full: new game not started")
     return problems
 
 

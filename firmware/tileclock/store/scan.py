@@ -229,12 +229,6 @@ def record_evening(raw):
     return "%08x" % x
 
 
-def _first_record(fs, path):
-    """The bytes of a segment's first line, or None."""
-    lines = _first_lines(fs, path, 1)
-    return lines[0] if lines else None
-
-
 def _first_lines(fs, path, count):
     """The first `count` lines of a segment or marker, as bytes ([] if it
     can't be read, or is too big to be ours)."""
@@ -326,7 +320,7 @@ def _evening(fs, folder, markers, snaps, segments, folds, scan, verdict, heads):
                 score[name] = score.get(name, 0) + 1
     firsts = []
     for number in segments[:1] + segments[-1:] if len(segments) > 1 else segments:
-        firsts.append(_first_record(fs, folder + "/" + segment_name(number)))
+        firsts += _first_lines(fs, folder + "/" + segment_name(number), 1) or [None]
     first = firsts[0] if firsts else None
 
     def vouched(name):
@@ -462,7 +456,7 @@ def _count_check(fs, path, evening, scan):
     # were appended than are here (the last segment lost, or cut at a
     # record's end, which reads as whole). Said, and the marker written
     # again (empty), so the next boot finds nothing more.
-    rec = parse_record(_first_record(fs, path) or b"", seed_of(evening))
+    rec = parse_record((_first_lines(fs, path, 1) or [b""])[0], seed_of(evening))
     lost = rec[0] - scan.seq - scan.torn if rec is not None and rec[1] == "count" else 0
     if lost > 0:
         scan.problems.append("journal: last %s lost" % plural(lost, "record"))
