@@ -482,7 +482,7 @@ with open(OUT, "w") as f:
     f.write("\n".join((MPY_DIR, ",".join(SIM_LOADED), ",".join(_names(AT_PEAK)), ",".join(_names(EVER)))))
 # (tileclock_host.bench says how to start the port so that its own strings
 # have the same length on every machine)
-cmd = "%s -X heapsize=190wK %s --code %s" % (os.getenv("TILECLOCK_MICROPYTHON") or sys.executable, __file__, OUT)
+cmd = "%s -X heapsize=400wK %s --code %s" % (os.getenv("TILECLOCK_MICROPYTHON") or sys.executable, __file__, OUT)
 if os.system(cmd):
     print("!! the code measurement failed: %s" % cmd)
     sys.exit(1)
