@@ -62,9 +62,11 @@ BUDGETS = {
     # script (never freed): the Pico's qstr pools hold 20, 40, ... 640
     # names, 1,260 in all; the 7th wants 7.7 KB in one block (6 bytes a
     # name: py/qstr.c), which a heap in holes may not have. 1,380 at the
-    # end of sheet_home on 2026-12-07 (the chip: 1,379), plus 10. The goal
-    # is 1,100 everywhere, under the 7th pool with room to spare.
-    "pico.qstrs": 1380 + 10,
+    # end of sheet_home on 2026-12-07 (the chip: 1,379), plus 10. Board
+    # Clock's overtime and out play brought 7 more names, the journal's
+    # failed-fold and full-flash paths 6 (1,395, the same 7th pool). The
+    # goal is 1,100 everywhere, under the 7th pool with room to spare.
+    "pico.qstrs": 1395 + 10,
     # Passes that raised and `expect screen` lines missed, every script
     "pico.failures": 0,
     # main.py's three imports (tileclock.hal.board, .app, .store.journal:
