@@ -7,11 +7,13 @@
 # App.boot() and App.step() feed it.
 import gc
 
-from tileclock.hal.board import make_board
-
 
 def main():
+    # (imported here and let go: hal/board.py is boot-only, and the app
+    # unloads it once nothing holds its make_board)
+    from tileclock.hal.board import make_board
     board = make_board()
+    make_board = None
     if board.safe_mode:
         from tileclock.hal import maintenance
         maintenance.safe = board.safe_mode

@@ -26,8 +26,11 @@ def gauge_sleep(*args):
 
 
 def gauge_make_board(*args):
+    global gauge_board, gauge_made
     made = gauge_made(*args)
     gauge_board.make_board = gauge_made
+    # let go of hal/board.py, as main.py does: the app unloads it
+    gauge_board = gauge_made = None
     machine.gauge_state[1] = 0
     from tileclock.app import App
     gauge_run = App.run

@@ -34,7 +34,9 @@ def forget(names):
 # the archive of finished evenings (a new evening; a full flash loads the
 # archive again), the fold book's reader and a fold's writer (the sheet;
 # a round's close), the action-script reader (boot and new_game only), the
-# maintenance flag's check (hal/maintenance.py, make_board only).
+# maintenance flag's check (hal/maintenance.py, make_board only), the
+# board's building and its config's check (hal/board.py: the board object's
+# class is hal/__init__.py's).
 # The store's boot, new-evening and fold modules: App.route unloads them
 # before a game's screens load, so that the screens never need their room
 # too.
@@ -50,6 +52,7 @@ STORE_AT_START = (
 
 NOT_IN_GAME = (
     "tileclock.hal.maintenance",
+    "tileclock.hal.board",
     "tileclock.ui.home",
     "tileclock.ui.menu",
     "tileclock.ui.gamemenu",
@@ -73,9 +76,10 @@ NOT_IN_GAME = (
 # What only the games' screens use, built again when a game is shown
 # (App.home unloads them), the rest (loaded again when the box rests: not
 # on a menu or the sheet, the worst pass of an evening), and the boot-only
-# modules.
+# modules (hal/board.py among them).
 NOT_AT_HOME = (
     "tileclock.hal.maintenance",
+    "tileclock.hal.board",
     "tileclock.ui.gamemenu",
     "tileclock.rest",
     "tileclock.ui.form",

@@ -56,6 +56,15 @@ def percent(mv, curve):
     return 0
 
 
+def vsys_reader(adc):
+    """read_mv() for the Pico's ADC3 (VSYS / 3 against the 3.3 V reference,
+    read_u16 scaled to 16 bits; 65535 * 9900 fits a small int). Here, not
+    in hal/board.py, which is unloaded after the boot."""
+    def read_mv():
+        return adc.read_u16() * 9900 // 65535
+    return read_mv
+
+
 class Battery:
     """`kind` one of KINDS, `cells` in series, `diode_mv` lost between
     them and VSYS (0 when there is none)."""

@@ -11,6 +11,7 @@
 # and main.py stops at the REPL) and watchdog_ms (0: no watchdog running).
 import gc
 
+from tileclock.hal import Board
 from tileclock.hal.buttons import MAX_SEATS, Buttons, irq_handler
 from tileclock.hal.buzzer import Buzzer
 from tileclock.hal.display import KINDS, make_display
@@ -91,66 +92,62 @@ def check_config(config):
     return problems
 
 
-class Board:
-    """The Pico board; build it with make_board()."""
+def _build(board, config, machine, time, root):
+    # the board object's hardware, from the config: at boot only, so that
+    # this module can be unloaded after it (the object's class is
+    # tileclock/hal/__init__.py's)
+    # First of all, so that a request holds for this boot only, even one
+    # that fails below (a bad config, no display: no watchdog either).
+    # (hal/maintenance.py is boot-only: tileclock.modules unloads it.)
+    from tileclock.hal.maintenance import take
+    requested = take(root)
+    take = None
+    problems = check_config(config)
+    if problems:
+        raise ValueError("board_config.py: " + "; ".join(problems))
+    Pin = machine.Pin
+    board.ticks_ms = time.ticks_ms          # wraps at 2**30 on the Pico
+    board.sleep_ms = time.sleep_ms
+    board.fs_root = root
+    board.config = config
 
-    def __init__(self, config, machine, time, root="/"):
-        # First of all, so that a request holds for this boot only, even one
-        # that fails below (a bad config, no display: no watchdog either).
-        # (hal/maintenance.py is boot-only: tileclock.modules unloads it.)
-        from tileclock.hal.maintenance import take
-        requested = take(root)
-        take = None
-        problems = check_config(config)
-        if problems:
-            raise ValueError("board_config.py: " + "; ".join(problems))
-        Pin = machine.Pin
-        self.ticks_ms = time.ticks_ms          # wraps at 2**30 on the Pico
-        self.sleep_ms = time.sleep_ms
-        self.fs_root = root
-        self.config = config
+    pins = [Pin(n, Pin.IN, Pin.PULL_UP) for n in _get(config, "SEAT_PINS")]
+    board.buttons = Buttons([p.value for p in pins])
+    # every edge timed as it happens, however long the loop's pass
+    # (hal/buttons.py): a hard IRQ on both edges of each seat pin
+    for i in range(len(pins)):
+        pins[i].irq(irq_handler(board.buttons, i, pins[i].value, time.ticks_ms),
+                    Pin.IRQ_FALLING | Pin.IRQ_RISING, hard=True)
+    # safe mode: asked for by the host tools, or seat 1 held at power-on
+    # (pressed reads 0)
+    board.safe_mode = "maintenance" if requested else ("seat 1" if pins[0].value() == 0 else None)
 
-        pins = [Pin(n, Pin.IN, Pin.PULL_UP) for n in _get(config, "SEAT_PINS")]
-        self.buttons = Buttons([p.value for p in pins])
-        # every edge timed as it happens, however long the loop's pass
-        # (hal/buttons.py): a hard IRQ on both edges of each seat pin
-        for i in range(len(pins)):
-            pins[i].irq(irq_handler(self.buttons, i, pins[i].value, time.ticks_ms),
-                        Pin.IRQ_FALLING | Pin.IRQ_RISING, hard=True)
-        # safe mode: asked for by the host tools, or seat 1 held at power-on
-        # (pressed reads 0)
-        self.safe_mode = "maintenance" if requested else ("seat 1" if pins[0].value() == 0 else None)
+    pwm = machine.PWM(Pin(_get(config, "BUZZER_PIN")))
+    pwm.freq(1000)
+    board.buzzer = Buzzer(pwm)
 
-        pwm = machine.PWM(Pin(_get(config, "BUZZER_PIN")))
-        pwm.freq(1000)
-        self.buzzer = Buzzer(pwm)
+    board.i2c = machine.I2C(_get(config, "I2C_ID", 0), sda=Pin(_get(config, "I2C_SDA")),
+                           scl=Pin(_get(config, "I2C_SCL")), freq=_get(config, "I2C_FREQ", 400000))
+    addr = _get(config, "DISPLAY_ADDR", 0x3C)
+    found = board.i2c.scan()
+    if addr not in found:
+        raise OSError("no display at 0x%02x on I2C%d (SDA GP%d, SCL GP%d); found: %s"
+                      % (addr, _get(config, "I2C_ID", 0), _get(config, "I2C_SDA"), _get(config, "I2C_SCL"),
+                         ", ".join("0x%02x" % a for a in found) or "nothing (check wiring and power)"))
+    gc.collect()                            # the frame buffers want one block each
+    board.display = make_display(_get(config, "DISPLAY"), board.i2c, addr)
+    if _get(config, "DISPLAY_FLIP", False):
+        board.display.rotate(True)
 
-        self.i2c = machine.I2C(_get(config, "I2C_ID", 0), sda=Pin(_get(config, "I2C_SDA")),
-                               scl=Pin(_get(config, "I2C_SCL")), freq=_get(config, "I2C_FREQ", 400000))
-        addr = _get(config, "DISPLAY_ADDR", 0x3C)
-        found = self.i2c.scan()
-        if addr not in found:
-            raise OSError("no display at 0x%02x on I2C%d (SDA GP%d, SCL GP%d); found: %s"
-                          % (addr, _get(config, "I2C_ID", 0), _get(config, "I2C_SDA"), _get(config, "I2C_SCL"),
-                             ", ".join("0x%02x" % a for a in found) or "nothing (check wiring and power)"))
-        gc.collect()                            # the frame buffers want one block each
-        self.display = make_display(_get(config, "DISPLAY"), self.i2c, addr)
-        if _get(config, "DISPLAY_FLIP", False):
-            self.display.rotate(True)
+    board.battery = _battery(config, machine)
 
-        self.battery = _battery(config, machine)
-
-        # Last: from here on the loop must feed it (App.step, App.boot).
-        self._wdt = None
-        self.watchdog_ms = 0
-        wdt_ms = _get(config, "WATCHDOG_MS", 0)
-        if wdt_ms and not self.safe_mode:
-            self._wdt = machine.WDT(timeout=wdt_ms)
-            self.watchdog_ms = wdt_ms
-
-    def feed_watchdog(self):
-        if self._wdt is not None:
-            self._wdt.feed()
+    # Last: from here on the loop must feed it (App.step, App.boot).
+    board._wdt = None
+    board.watchdog_ms = 0
+    wdt_ms = _get(config, "WATCHDOG_MS", 0)
+    if wdt_ms and not board.safe_mode:
+        board._wdt = machine.WDT(timeout=wdt_ms)
+        board.watchdog_ms = wdt_ms
 
 
 def _battery(config, machine):
@@ -158,7 +155,7 @@ def _battery(config, machine):
     kind = _get(config, "BATTERY")
     if kind is None:
         return None
-    from tileclock.hal.battery import Battery
+    from tileclock.hal.battery import Battery, vsys_reader
     Pin = machine.Pin
     wireless = _get(config, "BOARD", "pico").endswith("_w")
     if wireless:
@@ -166,14 +163,8 @@ def _battery(config, machine):
         vbus = Pin("WL_GPIO2", Pin.IN)
     else:
         vbus = Pin(24, Pin.IN)
-    adc = machine.ADC(29)
-
-    def read_mv():
-        # VSYS / 3 against the 3.3 V reference, read_u16 scaled to 16 bits:
-        # (65535 * 9900 fits a small int)
-        return adc.read_u16() * 9900 // 65535
-
-    return Battery(read_mv, vbus.value, kind[0], kind[1], _get(config, "BATTERY_DIODE_MV", 250))
+    return Battery(vsys_reader(machine.ADC(29)), vbus.value, kind[0], kind[1],
+                   _get(config, "BATTERY_DIODE_MV", 250))
 
 
 def make_board(config=None, machine=None, time=None, root="/"):
@@ -185,4 +176,6 @@ def make_board(config=None, machine=None, time=None, root="/"):
         import machine
     if time is None:
         import time
-    return Board(config, machine, time, root)
+    board = Board()
+    _build(board, config, machine, time, root)
+    return board
