@@ -240,6 +240,9 @@ class App:
     def home(self, now, cursor=None):
         self.manager.hinted = []       # (a new table may play next: the keys once more)
         self._leave_play()
+        if self.game is not None:
+            from tileclock.modules import forget_menu
+            forget_menu(self.game.KIND)
         from tileclock.ui.home import Home
         self.manager.goto(Home, now, cursor)
 

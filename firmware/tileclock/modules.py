@@ -141,3 +141,9 @@ def forget_games(keep=None, screens=False, specs=False):
     if specs:
         doomed.append("tileclock.games")
     forget(doomed)
+
+
+def forget_menu(kind):
+    """Drop game `kind`'s menu and its score sheet's lines: the home menu
+    needs neither (a game screen's hold loads the menu again)."""
+    forget((_GAMES + kind + ".menu", _GAMES + kind + ".sheet"))

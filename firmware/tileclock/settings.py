@@ -1,7 +1,10 @@
 # The settings in RAM (App.settings, a dict): the home menu's and the games'
 # choices, the seats' names, the sound and the sleep. Read at boot, changed
 # by the menus and the names editor, saved when a menu that changed them
-# closes; store/settings.py keeps them on flash (loaded only then).
+# closes; store/settings.py keeps them on flash (loaded only then, and
+# unloaded again: a menu's worst pass need not hold it).
+
+_STORE = ("tileclock.store.settings",)
 
 
 def _root(app):
@@ -25,11 +28,13 @@ def choose(app, key, value):
 
 def load(app):
     """The saved settings over the defaults (boot); the problems found."""
+    from tileclock.modules import forget
     try:
         from tileclock.store import settings
         values, problems = settings.load(_root(app), app.settings)
     except OSError as e:    # a damaged flash: the defaults, and play on
         values, problems = {}, ["settings: can't read (%s)" % e]
+    forget(_STORE)
     take(app, values)
     return problems
 
@@ -38,14 +43,17 @@ def save(app):
     """Keep the settings across power-off (written only if changed); a
     flash that can't keeps them in RAM, says so, and the next menu that
     closes tries again. True if they are on flash."""
+    from tileclock.modules import forget
     try:
         from tileclock.store import settings
         settings.save(_root(app), app.settings)
     except OSError as e:
+        forget(_STORE)
         print("tileclock: settings not saved: %r" % (e,))
         app.settings_unsaved = True
         app.flash_failed(app.now())
         return False
+    forget(_STORE)
     app.settings_unsaved = False
     return True
 

@@ -139,3 +139,26 @@ def test_speed_scrabble_join_and_leave_loads_no_other_game():
     assert "tileclock.games.speedscrabble.spec" not in sys.modules
     assert _games_loaded("wordsport") == []
     dev.close()
+
+
+def test_the_home_menu_holds_neither_the_games_menu_nor_the_settings_store():
+    # store/settings.py is read at boot and written when a menu that
+    # changed something closes, and let go each time; the game's menu and
+    # its sheet lines go when the home menu comes up from it
+    dev = Device(settings={"game": "wordsport", "players": 2})
+    assert dev.screen() == "Home"
+    assert "tileclock.store.settings" not in sys.modules
+    dev.press(2)                                            # Start
+    assert dev.screen() == "WsReady"
+    dev.app.game_menu(dev.app.now())
+    assert dev.screen() == "WsMenu"
+    assert "tileclock.games.wordsport.menu" in sys.modules
+    dev.app.home(dev.app.now())
+    assert dev.screen() == "Home"
+    assert _loaded("tileclock.games.wordsport.menu", "tileclock.games.wordsport.sheet",
+                   "tileclock.store.settings") == []
+    from tileclock import settings
+    dev.app.settings["sleep"] = 30
+    assert settings.save(dev.app)                           # (a menu that changed something closes)
+    assert "tileclock.store.settings" not in sys.modules
+    dev.close()
