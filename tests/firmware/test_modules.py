@@ -162,3 +162,27 @@ def test_the_home_menu_holds_neither_the_games_menu_nor_the_settings_store():
     assert settings.save(dev.app)                           # (a menu that changed something closes)
     assert "tileclock.store.settings" not in sys.modules
     dev.close()
+
+
+def test_the_names_hold_no_menu_and_the_menu_holds_no_names():
+    # Names goes back by name (home or the game's menu), so the menu it
+    # came from is unloaded while it is up, and the names' modules when
+    # the menu comes back
+    dev = Device(settings={"game": "wordsport", "players": 2})
+    dev.press(2)                                            # Start
+    dev.app.game_menu(dev.app.now())
+    assert dev.screen() == "WsMenu"
+    dev.app.manager.screen._names(dev.app.now(), 1)         # Names: rename
+    assert dev.screen() == "Names"
+    assert _loaded("tileclock.ui.gamemenu", "tileclock.games.wordsport.menu", "tileclock.ui.home") == []
+    dev.long(1)                                             # back: the game's menu
+    assert dev.screen() == "WsMenu"
+    assert _loaded("tileclock.ui.names", "tileclock.players") == []
+    dev.app.home(dev.app.now())
+    dev.app.manager.screen._names(dev.app.now(), 1)         # the settings' names
+    assert dev.screen() == "Names"
+    assert _loaded("tileclock.ui.home", "tileclock.ui.gamemenu") == []
+    dev.long(1)
+    assert dev.screen() == "Home"
+    assert _loaded("tileclock.ui.names", "tileclock.players") == []
+    dev.close()

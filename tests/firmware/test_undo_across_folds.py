@@ -104,8 +104,8 @@ class Driver:
             sheet.press(now, 1)
             sheet.draw(fb, now)
         sheet = None
-        self.draw(Names, (Menu, 0, True))
-        self.draw(NameEdit, (1, Menu, True))
+        self.draw(Names, ("menu", 0, True))
+        self.draw(NameEdit, (1, "menu", True))
         self.draw(Home, None)
         Menu = Sheet = Names = NameEdit = Home = None
         gc.collect()

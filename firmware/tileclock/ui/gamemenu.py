@@ -55,8 +55,8 @@ class GameMenu(Menu):
         return Item("Standings", None, self._sheet)
 
     def _names(self, now, step):
-        from tileclock.ui.names import Names
-        self.app.goto(Names, now, (type(self), 0, True))    # rename: points follow
+        from tileclock.ui.names import GAME_MENU, Names
+        self.app.goto(Names, now, (GAME_MENU, 0, True))    # rename: points follow
 
     def option_lines(self, skip=()):
         """A line for each of the game's options (its spec's OPTIONS but

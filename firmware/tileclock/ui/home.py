@@ -82,8 +82,8 @@ class Home(Menu):
         self.app.route(now)
 
     def _names(self, now, step):
-        from tileclock.ui.names import Names
-        self.app.goto(Names, now, (Home, 0, False))   # the settings' names
+        from tileclock.ui.names import HOME, Names
+        self.app.goto(Names, now, (HOME, 0, False))   # the settings' names
 
     def _sheet(self, now, step):
         from tileclock.ui.sheet import HOME, Sheet

@@ -33,19 +33,33 @@ _DEFAULT = MAX_NAME + 1
 
 
 _BACK = "hold back"     # a name in the tuples: see Screen.KEYS
+HOME = "home"           # where Names goes back to (its arg's first item)
+GAME_MENU = "menu"
+# Unloaded while the names are up (read again on the way back): the menus
+# they came from; and the names' own modules, on the way back.
+_NOT_ON_NAMES = ("tileclock.ui.home", "tileclock.ui.gamemenu")
+_NAMES = ("tileclock.ui.names", "tileclock.players")
 
 
 class Names(Menu):
     """The seats and their names; choosing one opens the editor. `arg` is
-    (the screen class to go back to: the home menu or a game's menu, the
-    seat whose line has the cursor or 0, True to rename the game's players
-    rather than set the settings' names)."""
+    (where to go back to: HOME or GAME_MENU, a name, not the menu's class,
+    so that the menus' modules go while the names are up; the seat whose
+    line has the cursor or 0; True to rename the game's players rather
+    than set the settings' names)."""
     TITLE = "NAMES"
     KEYS = ("1/3 move", "2 edit", _BACK)
 
     def __init__(self, app, arg):
         super().__init__(app)
         self.back_to, self.cursor, self.rename = arg
+
+    def open(self, now):
+        from tileclock.modules import forget, forget_games
+        forget(_NOT_ON_NAMES)
+        game = self.app.game
+        forget_games(None if game is None else game.KIND, specs=True)
+        Menu.open(self, now)
 
     def note(self):
         return "pts follow" if self.rename else "seat"
@@ -76,7 +90,17 @@ class Names(Menu):
         if self.back_to is None:
             self.app.route(now)
         else:
-            self.app.goto(self.back_to, now)
+            # this screen and the names' rules go before the menu comes
+            # back (its worst pass holds neither); Names loads them again
+            from tileclock.modules import forget
+            app = self.app
+            back_to = self.back_to
+            app.manager.leave()
+            forget(_NAMES)
+            if back_to == HOME:
+                app.home(now)
+            else:
+                app.game_menu(now)
 
 
 def _name(app, seat, rename):
