@@ -10,7 +10,7 @@ import gc
 
 from tileclock import cues, start
 from tileclock import settings as settings_rules
-from tileclock.engine.game import Merged, Refused
+from tileclock.engine import Merged, Refused
 from tileclock.keeper import Keeper
 from tileclock.ticks import ticks_add, ticks_diff
 from tileclock.ui import screen as ui_screen

@@ -14,7 +14,7 @@
 # on an in-memory flash.
 import gc
 
-from tileclock.engine.game import Refused
+from tileclock.engine import Refused
 from tileclock.ticks import ticks_add, ticks_diff
 
 from micropython import const

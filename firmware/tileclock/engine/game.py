@@ -21,32 +21,13 @@
 from micropython import const
 
 from tileclock import cues
+from tileclock.engine import Merged, Refused  # noqa: F401 (here too: the engine's refusals)
 from tileclock.ticks import TICKS_MAX, ticks_diff
 
 # An action's time is a tick of the board's counter, which wraps at 2**30 ms
 # (tileclock/ticks.py): a time past it can't come from the device. A literal
 # (no % at import: no string built on the heap); script.py says the same.
 TIME_RANGE = "an action's time is 0 to 1073741823 ms (the tick counter wraps at 2**30)"
-
-
-class Refused(Exception):
-    """An action the rules do not allow; str(e) is the reason shown to players."""
-
-    @property
-    def reason(self):
-        return self.args[0] if self.args else "refused"
-
-
-class Merged(Refused):
-    """A call pressed within the merge window of the last one: the same call,
-    already counted. `cue` is what the players must hear of it (the earlier
-    call's cue, when the press may have meant something else, such as a win
-    on the last deal), or 0 when a second voice of the same call needs no
-    answer."""
-
-    def __init__(self, reason, cue=0):
-        super().__init__(reason)
-        self.cue = cue
 
 
 MAX_SEATS = 8
