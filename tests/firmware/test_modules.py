@@ -186,3 +186,17 @@ def test_the_names_hold_no_menu_and_the_menu_holds_no_names():
     assert dev.screen() == "Home"
     assert _loaded("tileclock.ui.names", "tileclock.players") == []
     dev.close()
+
+
+def test_the_last_calls_hold_no_game_menu_and_the_menu_no_calls():
+    dev = Device(settings={"game": "wordsport", "players": 2})
+    dev.press(2)                                            # Start
+    dev.app.game_menu(dev.app.now())
+    assert dev.screen() == "WsMenu"
+    dev.app.manager.screen._calls(dev.app.now(), 1)         # Last calls
+    assert dev.screen() == "Calls"
+    assert _loaded("tileclock.ui.gamemenu", "tileclock.games.wordsport.menu") == []
+    dev.long(1)                                             # back: the game's menu
+    assert dev.screen() == "WsMenu"
+    assert _loaded("tileclock.ui.calls", "tileclock.engine.correct") == []
+    dev.close()

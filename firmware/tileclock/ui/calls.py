@@ -18,6 +18,8 @@ _MOST = 8               # calls listed, newest first
 _BACK = "hold back"     # names in the tuple: see Screen.KEYS
 _MOVE = "2 next seat"
 _REMOVE = "4 remove"
+# Unloaded on the way back to the game's menu (read again when asked for)
+_CALLS = ("tileclock.ui.calls", "tileclock.engine.correct")
 
 
 class Calls(Menu):
@@ -66,11 +68,23 @@ class Calls(Menu):
                 app.note(now, "%s: %s, not %s" % (verb, _name(g, to), _name(g, seat)))
         return change
 
+    def open(self, now):
+        # the menu it came from goes while it is up (back loads it again),
+        # as for the score sheet: otherwise the heaviest moment of a menu
+        from tileclock.modules import forget, forget_games
+        forget(("tileclock.ui.gamemenu",))
+        forget_games(self.app.game.KIND, specs=True)
+        Menu.open(self, now)
+
     def close(self):
         pass        # (no setting is changed here: nothing to save)
 
     def back(self, now):
-        self.app.game_menu(now)
+        from tileclock.modules import forget
+        app = self.app
+        app.manager.leave()
+        forget(_CALLS)
+        app.game_menu(now)
 
 
 def _correct(app, now, index, seat):
