@@ -1,10 +1,11 @@
 # The rules of the games as plain state machines: no clock, pin or file here.
 # Every method that depends on time takes `now`, ticks in ms from the board.
 #
-# The engine's refusals are here, in the package, not in engine/game.py:
-# the app and the keeper catch them from boot on, and the home menu of an
-# empty flash, its first frame, needs no game's code (engine/game.py is
-# loaded with the first game).
+# The engine's refusals and its action lines are here, in the package, not
+# in engine/game.py: the app and the keeper catch the refusals from boot
+# on, the journal writes the lines, and the home menu of an empty flash,
+# its first frame, needs no game's code (engine/game.py is loaded with the
+# first game).
 
 
 class Refused(Exception):
@@ -25,3 +26,15 @@ class Merged(Refused):
     def __init__(self, reason, cue=0):
         super().__init__(reason)
         self.cue = cue
+
+
+def format_action(now, verb, args):
+    """One action as the line the journal stores, `TIME VERB [ARG ...]`
+    (no newline; tileclock/script.py reads it back). Here, not in the
+    script module: the journal writes a line on every action while a game
+    runs, and reading lines back is needed only at boot; nor in
+    engine/game.py, which the journal would then load at boot."""
+    line = "%d %s" % (now, verb)
+    for arg in args:
+        line += " " + str(arg)
+    return line

@@ -21,7 +21,7 @@
 from micropython import const
 
 from tileclock import cues
-from tileclock.engine import Merged, Refused  # noqa: F401 (here too: the engine's refusals)
+from tileclock.engine import Merged, Refused, format_action  # noqa: F401 (here too)
 from tileclock.ticks import TICKS_MAX, ticks_diff
 
 # An action's time is a tick of the board's counter, which wraps at 2**30 ms
@@ -312,17 +312,6 @@ class Game:
     def sheet(self):
         """The score sheet as plain dicts, lists, strings and ints."""
         raise NotImplementedError
-
-
-def format_action(now, verb, args):
-    """One action as the line the journal stores, `TIME VERB [ARG ...]`
-    (no newline; tileclock/script.py reads it back). Here, not in the
-    script module: the journal writes a line on every action while a game
-    runs, and reading lines back is needed only at boot."""
-    line = "%d %s" % (now, verb)
-    for arg in args:
-        line += " " + str(arg)
-    return line
 
 
 def words(values):

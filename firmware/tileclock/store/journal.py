@@ -26,6 +26,7 @@
 # the room left, oldest first, and a full flash makes room the same way.
 from micropython import const
 
+from tileclock.engine import format_action
 from tileclock.store.fs import FS
 # The files' formats are store/fs.py's (the host tools and tests still
 # find the ones the journal uses as journal.X)
@@ -173,7 +174,6 @@ class Journal:
         """Journal game.history[-1], the action the engine just accepted. A
         close is written into both snapshots at once: a closed round is
         never in one file alone (a damaged segment loses no round)."""
-        from tileclock.engine.game import format_action     # (loaded: a game is on)
         now, verb, args = game.history[-1]
         self._write(format_action(now, verb, args), game)
         if game.last_closed() and self._live:
@@ -373,6 +373,5 @@ class Journal:
 
 def _lines(game):
     # The history as action lines, for a snapshot, one at a time.
-    from tileclock.engine.game import format_action
     for now, verb, args in game.history:
         yield format_action(now, verb, args)
