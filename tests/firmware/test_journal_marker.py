@@ -9,7 +9,7 @@
 from evenings import wordsport
 from test_journal_edges import Flash, _host, _lines, _played, _resumed
 
-from tileclock.script import format_action, new_game
+from tileclock.script import new_game
 from tileclock.store import fs as store_fs
 from tileclock.store import journal as J
 from tileclock.store import recover as R
@@ -64,7 +64,7 @@ def _early(actions):
         game.do(*action)
         journal.record(game)
     assert sorted(fs.listdir(fs.folder)) == [J.MARKER + journal.evening, "j0001.log"]
-    return fs, journal, game, [format_action(*a) for a in game.history]
+    return fs, journal, game, _lines(game)
 
 
 def test_a_damaged_first_record_names_no_evening():
